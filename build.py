@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Build, serve and test clubtable.
+
+    python3 build.py vendor   fetch the pinned runtime (npm: pyodide, @pyscript/core; PyPI: segno),
+                              check the published integrity hashes, copy only what the page loads
+                              into static/vendor/
+    python3 build.py dist     vendor if needed, regenerate the home screen in index.html, pack
+                              py/clubtable (+ vendored pure-Python libraries) into static/app.zip,
+                              and write the deployable folder dist/
+    python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N)
+    python3 build.py test     install the test dependencies (and Debian's chromium when missing),
+                              dist, then run every test (unit, property, end to end) with pytest
+
+Packages are fetched with the ordinary clients (``npm pack``, ``pip download``) so they come from
+whatever registry those clients are configured for; the hashes pinned below decide what is accepted.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import html
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+VENDOR = ROOT / "static" / "vendor"
+DIST = ROOT / "dist"
+APP_ZIP = ROOT / "static" / "app.zip"
+
+# name, version, sha512 "integrity" as published in the package's registry metadata
+NPM_PINS = [
+    ("pyodide", "314.0.7",
+     "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="),
+    ("@pyscript/core", "0.7.31",
+     "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ=="),
+]
+# Only the files the page loads.  Pyodide ships no wheels; the page needs no packages from it.
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"]
+# Pure-Python libraries that run in the page: (project, version, wheel sha256, top-level package)
+PYPI_PINS = [
+    ("segno", "1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7", "segno"),
+]
+TEST_REQUIREMENTS = ROOT / "requirements-test.txt"
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+# --------------------------------------------------------------------------- vendor
+def _sri(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+def _npm_tarball(name: str, version: str, integrity: str) -> Path:
+    dest = CACHE / "npm"
+    dest.mkdir(parents=True, exist_ok=True)
+    fname = name.lstrip("@").replace("/", "-") + f"-{version}.tgz"
+    tgz = dest / fname
+    if not tgz.exists() or _sri(tgz) != integrity:
+        log(f"npm pack {name}@{version}")
+        subprocess.run(["npm", "pack", f"{name}@{version}", "--pack-destination", str(dest), "--silent"],
+                       check=True, stdout=subprocess.DEVNULL)
+    got = _sri(tgz)
+    if got != integrity:
+        tgz.unlink()
+        sys.exit(f"integrity mismatch for {name}@{version}: expected {integrity}, got {got}")
+    return tgz
+
+
+def _extract(tgz: Path, wanted, dest: Path) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tgz) as tar:
+        for member in tar.getmembers():
+            rel = member.name.split("/", 1)[1]  # strip "package/"
+            if member.isfile() and wanted(rel):
+                out = dest / Path(rel).name
+                with tar.extractfile(member) as src, open(out, "wb") as dst:
+                    shutil.copyfileobj(src, dst)
+
+
+def _wheel(project: str, version: str, sha256: str) -> Path:
+    dest = CACHE / "pypi"
+    dest.mkdir(parents=True, exist_ok=True)
+    found = list(dest.glob(f"{project}-{version}-*.whl"))
+    if not found:
+        log(f"pip download {project}=={version}")
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                        "-d", str(dest), f"{project}=={version}"], check=True)
+        found = list(dest.glob(f"{project}-{version}-*.whl"))
+    whl = found[0]
+    got = hashlib.sha256(whl.read_bytes()).hexdigest()
+    if got != sha256:
+        whl.unlink()
+        sys.exit(f"sha256 mismatch for {project} {version}: expected {sha256}, got {got}")
+    return whl
+
+
+def vendor() -> None:
+    stamp = VENDOR / "STAMP.json"
+    want = {"npm": NPM_PINS, "pypi": PYPI_PINS}
+    if stamp.exists() and json.loads(stamp.read_text()) == json.loads(json.dumps(want)):
+        return
+    if VENDOR.exists():
+        shutil.rmtree(VENDOR)
+    (name, version, integrity), (pname, pversion, pintegrity) = NPM_PINS
+    _extract(_npm_tarball(name, version, integrity), lambda rel: rel in PYODIDE_FILES, VENDOR / "pyodide")
+    _extract(_npm_tarball(pname, pversion, pintegrity),
+             lambda rel: rel.startswith("dist/") and not rel.endswith(".map"), VENDOR / "pyscript")
+    for project, version, sha256, _pkg in PYPI_PINS:
+        _wheel(project, version, sha256)  # checked now; packed into app.zip by dist
+    stamp.write_text(json.dumps(want, indent=1))
+    log(f"vendored into {VENDOR.relative_to(ROOT)}")
+
+
+# --------------------------------------------------------------------------- dist
+HOME_BEGIN, HOME_END = "<!-- home:begin (generated by build.py) -->", "<!-- home:end -->"
+
+
+def home_html() -> str:
+    """The home screen as static HTML, shown before Python starts; Python replaces it."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from clubtable.catalogue import CATALOGUE  # noqa: E402
+    from clubtable.i18n import translate
+
+    items = []
+    for g in CATALOGUE:
+        items.append(
+            f'      <li class="game-card" data-game="{g["id"]}"><h2>{html.escape(g["title"])}</h2>'
+            f'<p class="players">{html.escape(translate("en", "home.players", n=g["players"]))}</p>'
+            f'<p class="summary">{html.escape(translate("en", g["summary"]))}</p></li>'
+        )
+    return "\n".join([HOME_BEGIN, '    <ul class="game-list" aria-label="Games">', *items, "    </ul>",
+                      "    " + HOME_END])
+
+
+def write_index() -> None:
+    index = ROOT / "index.html"
+    text = index.read_text(encoding="utf-8")
+    start, end = text.index(HOME_BEGIN), text.index(HOME_END) + len(HOME_END)
+    new = text[:start] + home_html() + text[end:]
+    if new != text:
+        index.write_text(new, encoding="utf-8")
+        log("index.html home screen regenerated")
+
+
+def app_zip() -> None:
+    """py/clubtable and the vendored pure-Python libraries, as one archive unpacked by PyScript."""
+    APP_ZIP.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(APP_ZIP, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted((ROOT / "py" / "clubtable").rglob("*.py")):
+            z.write(path, path.relative_to(ROOT / "py").as_posix())
+        for project, version, sha256, pkg in PYPI_PINS:
+            with zipfile.ZipFile(_wheel(project, version, sha256)) as whl:
+                for info in whl.infolist():
+                    if info.filename.startswith(pkg + "/") and info.filename.endswith(".py"):
+                        z.writestr(info.filename, whl.read(info))
+
+
+def dist() -> None:
+    vendor()
+    write_index()
+    app_zip()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy(ROOT / name, DIST / name)
+    (DIST / "py").mkdir()
+    shutil.copy(ROOT / "py" / "main.py", DIST / "py" / "main.py")
+    shutil.copytree(ROOT / "static", DIST / "static")
+    log(f"wrote {DIST.relative_to(ROOT)}/")
+
+
+# --------------------------------------------------------------------------- serve
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".toml": "text/plain", ".json": "application/json", ".svg": "image/svg+xml",
+                      ".zip": "application/zip", ".css": "text/css"}
+
+    def log_message(self, fmt, *args):  # quiet; errors still go to stderr
+        if args and str(args[1]).startswith(("4", "5")):
+            super().log_message(fmt, *args)
+
+
+def serve(port: int, directory: Path = DIST) -> None:
+    dist()
+    handler = functools.partial(Handler, directory=str(directory))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
+        log(f"serving {directory.relative_to(ROOT)}/ at http://localhost:{port}/  (Ctrl+C stops)")
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+# --------------------------------------------------------------------------- test
+CHROMIUM = "/usr/bin/chromium"
+
+
+def ensure_chromium() -> None:
+    if shutil.which("chromium") or os.path.exists(CHROMIUM):
+        return
+    debian = os.path.exists("/etc/debian_version")
+    if debian and os.geteuid() == 0:
+        log("installing Debian's chromium (apt-get)")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+        return
+    sys.exit("The end-to-end tests need Chromium at /usr/bin/chromium. On Debian or Ubuntu run, as root:\n"
+             "    apt-get update && apt-get install -y chromium\n"
+             "(Playwright's own browser download is not used.)")
+
+
+def test(pytest_args) -> int:
+    log("installing test dependencies")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "-r", str(TEST_REQUIREMENTS)], check=True)
+    ensure_chromium()
+    dist()
+    cmd = [sys.executable, "-m", "pytest", *(pytest_args or ["tests"])]
+    log(" ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=["vendor", "dist", "serve", "test"])
+    parser.add_argument("--port", type=int, default=8000)
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "vendor":
+        vendor()
+    elif args.command == "dist":
+        dist()
+    elif args.command == "serve":
+        serve(args.port)
+    elif args.command == "test":
+        return test(rest)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

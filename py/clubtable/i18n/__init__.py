@@ -1,0 +1,47 @@
+"""One translation function for every interface string (English, French, German).
+
+Catalogues are plain dicts, one module per language; a key missing in French or German falls
+back to English, and a key missing everywhere shows the key itself (a test lists such gaps).
+Placeholders use ``str.format`` names: ``translate("de", "home.players", n="2–6")``.
+"""
+from __future__ import annotations
+
+from . import de, en, fr
+
+LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch"}
+CATALOGUES = {"en": en.TEXTS, "fr": fr.TEXTS, "de": de.TEXTS}
+
+
+def register(texts_by_lang: dict) -> None:
+    """Add a screen's own strings (a game screen keeps its texts beside itself)."""
+    for lang, texts in texts_by_lang.items():
+        CATALOGUES.setdefault(lang, {}).update(texts)
+
+
+def pick_language(preferred) -> str:
+    """The first supported language among the browser's preferences (``navigator.languages``)."""
+    for tag in preferred or ():
+        code = str(tag).lower().split("-")[0]
+        if code in CATALOGUES:
+            return code
+    return "en"
+
+
+def translate(lang: str, key: str, **params) -> str:
+    text = CATALOGUES.get(lang, en.TEXTS).get(key) or en.TEXTS.get(key) or key
+    if params:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+class Translator:
+    """``t = Translator("fr"); t("home.title")`` — the UI holds one and swaps ``lang``."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang if lang in CATALOGUES else "en"
+
+    def __call__(self, key: str, **params) -> str:
+        return translate(self.lang, key, **params)

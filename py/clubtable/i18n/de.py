@@ -1,0 +1,20 @@
+"""Deutsche Texte der Oberfläche."""
+TEXTS = {
+    "app.title": "clubtable",
+    "app.tagline": "Fünf Brettspiele im Browser. Nichts zu installieren, kein Server.",
+    "app.loading": "Die Spiel-Engine wird geladen…",
+    "app.language": "Sprache",
+    "home.title": "Wähle ein Spiel",
+    "home.players": "{n} Spieler",
+    "home.play": "{title} spielen",
+    "home.soon": "Demnächst",
+    "home.open_tables": "Offene Tische auf diesem Gerät",
+    "home.no_tables": "Noch keine offenen Tische in anderen Tabs.",
+    "home.join": "{game} bei {host} beitreten",
+    "home.join_code": "Mit Einladungscode beitreten",
+    "home.summary.dohdles": "Forme ein geheimes Wort, die anderen raten um die Wette.",
+    "home.summary.dobbelduel": "Knacke den Würfelcode mit Hinweisen gleich, höher, niedriger.",
+    "home.summary.cave": "Knet-Rätsel: Buchstabenrunden, Fragerunden und Unterbrechungen.",
+    "home.summary.waldi": "Alle gleichzeitig: Baue Dackel aus deinen Kartenstapeln, schnell.",
+    "home.summary.dodgy": "Lügenwürfel mit einem wilden Seherstein; wer verliert, gibt einen Würfel ab.",
+}

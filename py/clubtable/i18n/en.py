@@ -1,0 +1,20 @@
+"""English interface texts (the reference catalogue: every key exists here)."""
+TEXTS = {
+    "app.title": "clubtable",
+    "app.tagline": "Five tabletop games in your browser. Nothing to install, no server.",
+    "app.loading": "Loading the game engine…",
+    "app.language": "Language",
+    "home.title": "Choose a game",
+    "home.players": "{n} players",
+    "home.play": "Play {title}",
+    "home.soon": "Coming soon",
+    "home.open_tables": "Open tables on this device",
+    "home.no_tables": "No open tables in other tabs yet.",
+    "home.join": "Join {game} hosted by {host}",
+    "home.join_code": "Join with an invite code",
+    "home.summary.dohdles": "Sculpt a secret word, the others race to guess it from clues.",
+    "home.summary.dobbelduel": "Break your rival's dice code from equal, higher and lower hints.",
+    "home.summary.cave": "Riddles in dough: letter rounds, question rounds and interrupts.",
+    "home.summary.waldi": "Everyone at once: build dachshunds from your card piles, fast.",
+    "home.summary.dodgy": "Liar's dice with a wild seer stone; lose a challenge, lose a die.",
+}

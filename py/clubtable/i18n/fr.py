@@ -1,0 +1,20 @@
+"""Textes de l'interface en français."""
+TEXTS = {
+    "app.title": "clubtable",
+    "app.tagline": "Cinq jeux de société dans votre navigateur. Rien à installer, aucun serveur.",
+    "app.loading": "Chargement du moteur de jeu…",
+    "app.language": "Langue",
+    "home.title": "Choisissez un jeu",
+    "home.players": "{n} joueurs",
+    "home.play": "Jouer à {title}",
+    "home.soon": "Bientôt disponible",
+    "home.open_tables": "Tables ouvertes sur cet appareil",
+    "home.no_tables": "Aucune table ouverte dans un autre onglet.",
+    "home.join": "Rejoindre {game} chez {host}",
+    "home.join_code": "Rejoindre avec un code d'invitation",
+    "home.summary.dohdles": "Modelez un mot secret ; les autres font la course pour le deviner.",
+    "home.summary.dobbelduel": "Percez le code de dés adverse grâce aux indices égal, plus, moins.",
+    "home.summary.cave": "Énigmes en pâte à modeler : lettres, questions et interruptions.",
+    "home.summary.waldi": "Tous en même temps : construisez des teckels avec vos piles de cartes.",
+    "home.summary.dodgy": "Dés menteurs avec une pierre de voyance joker ; qui perd donne un dé.",
+}

@@ -1,0 +1,1 @@
+"""The browser's DOM layer (imports pyscript/pyodide; never imported by the engines)."""
