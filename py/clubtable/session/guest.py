@@ -1,0 +1,203 @@
+"""A guest's side of a table: pure client state for one tab (no browser code here).
+
+The guest builds its messages with :meth:`Guest.hello`, :meth:`Guest.intent`,
+:meth:`Guest.ping` and :meth:`Guest.bye` (each returns the encoded text to send), and feeds
+every message from the host to :meth:`Guest.receive`, which validates it
+(:func:`~clubtable.session.protocol.parse_host`), updates the fields below and returns
+events for the UI.  A hostile or broken host cannot make ``receive`` raise.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+from typing import Any, Optional, Union
+
+from ..engine import Game, IllegalAction
+from .protocol import ProtocolError, check_action, clean_name, encode, parse_host, seed_hash
+
+__all__ = ["Guest"]
+
+
+def _norm(value: Any) -> Any:
+    """The value as it looks after a trip through JSON (tuples become lists, ...)."""
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
+class Guest:
+    """Client-side state of a guest tab.
+
+    Fields kept up to date by :meth:`receive`: ``seat`` (None: spectator), ``token``,
+    ``game_id``, ``options``, ``seed_hash``, ``players``, ``seats``, ``view``, ``legal``,
+    ``result``, ``started``, ``v`` (host version), ``now`` (host clock), ``last_reject``
+    (``{"ref", "code", "reason"}``), ``end`` (the last end message), ``verified``
+    (``(ok, reason)`` for it), ``welcomed``.
+    """
+
+    def __init__(self, table_id: str, name: str, token: Optional[str] = None,
+                 seat: Optional[int] = None, game: Union[Game, str, None] = None) -> None:
+        self.table_id = table_id
+        self.name = clean_name(name)
+        self.token = token
+        self.seat = seat
+        self.seq = 0                  # our own numbering
+        self.host_seq = 0             # the last seq accepted from the host on this link
+        self._game = game if isinstance(game, Game) else None
+        self.game_id: Optional[str] = game if isinstance(game, str) else (game.id if game else None)
+        self.options: Optional[dict] = None
+        self.seed_hash: Optional[str] = None
+        self.players: list = []
+        self.seats: list = []
+        self.view: Optional[dict] = None
+        self.legal: list = []
+        self.result: Optional[dict] = None
+        self.started = False
+        self.v = -1
+        self.now: Optional[int] = None
+        self.full = False
+        self.welcomed = False
+        self.last_reject: Optional[dict] = None
+        self.end: Optional[dict] = None
+        self.verified: Optional[tuple] = None
+        self.sent: dict = {}          # seq -> action of our recent intents (for rejects)
+
+    # ------------------------------------------------------------------ outgoing
+    def _out(self, msg: dict) -> str:
+        self.seq += 1
+        msg = {"t": msg.pop("t"), "table": self.table_id, "seq": self.seq, **msg}
+        return encode(msg)
+
+    def hello(self, spectate: bool = False) -> str:
+        """Join (or rejoin with the stored token).  Call it first on every new link: it
+        also restarts the count of the host's sequence numbers."""
+        self.host_seq = 0
+        return self._out({"t": "hello", "name": self.name, "token": self.token,
+                          "seat": self.seat, "spectate": bool(spectate)})
+
+    def intent(self, action: dict) -> str:
+        """An action for our seat.  Raises ProtocolError when the action breaks the
+        protocol's bounds (the host would refuse it anyway)."""
+        check_action(action)
+        text = self._out({"t": "intent", "seat": self.seat, "action": action})
+        self.sent[self.seq] = action
+        if len(self.sent) > 64:
+            del self.sent[min(self.sent)]
+        return text
+
+    def ping(self, ts: Union[int, float]) -> str:
+        return self._out({"t": "ping", "ts": ts})
+
+    def bye(self) -> str:
+        return self._out({"t": "bye"})
+
+    # ------------------------------------------------------------------ incoming
+    def receive(self, raw: Any) -> list:
+        """Handle one message from the host; returns a list of events:
+
+        ``("welcome", msg)``, ``("update", msg)``, ``("reject", code, reason)``,
+        ``("pong", ts)``, ``("end", verified, why)``, ``("lobby", msg)``, or
+        ``("error", code, reason)`` for a message that was ignored.
+        """
+        try:
+            msg = parse_host(raw)
+        except ProtocolError as err:
+            return [("error", err.code, err.reason)]
+        if msg["t"] == "lobby":
+            return [("lobby", msg)]
+        if msg["table"] != self.table_id:
+            return [("error", "wrong_table", "A message for another table was ignored.")]
+        if msg["seq"] <= self.host_seq:
+            return [("error", "stale_seq", "An old message from the host was ignored.")]
+        self.host_seq = msg["seq"]
+        handler = getattr(self, "_on_" + msg["t"])
+        return handler(msg)
+
+    def _on_welcome(self, msg: dict) -> list:
+        self.welcomed = True
+        self.seat = msg["seat"]
+        if msg["token"] is not None:
+            self.token = msg["token"]
+        if self.game_id != msg["game"]:
+            self._game = None
+        self.game_id = msg["game"]
+        self.options = msg["options"]
+        self.seed_hash = msg["seed_hash"]
+        self.players = msg["players"]
+        self.seats = msg["seats"]
+        self.full = bool(msg.get("full"))
+        return [("welcome", msg)]
+
+    def _on_update(self, msg: dict) -> list:
+        self.v = msg["v"]
+        self.seat = msg["seat"]
+        self.view = msg["view"]
+        self.legal = msg["legal"]
+        self.seats = msg["seats"]
+        self.result = msg["result"]
+        self.now = msg["now"]
+        self.started = msg["started"]
+        self.players = [s["name"] for s in self.seats]
+        return [("update", msg)]
+
+    def _on_reject(self, msg: dict) -> list:
+        self.last_reject = {"ref": msg["ref"], "code": msg["code"], "reason": msg["reason"]}
+        if msg["ref"] is not None:
+            self.sent.pop(msg["ref"], None)
+        if msg["code"] in ("seat_reclaimed", "replaced_by_bot"):
+            self.seat = None
+            if msg["code"] == "replaced_by_bot":
+                self.token = None
+        return [("reject", msg["code"], msg["reason"])]
+
+    def _on_pong(self, msg: dict) -> list:
+        return [("pong", msg["ts"])]
+
+    def _on_end(self, msg: dict) -> list:
+        self.end = msg
+        self.verified = self.verify_end(msg)
+        return [("end", self.verified[0], self.verified[1])]
+
+    # ------------------------------------------------------------------ verification
+    def game(self) -> Optional[Game]:
+        if self._game is None and self.game_id is not None:
+            from ..games import GAMES       # lazily: the registry imports every game
+            self._game = GAMES.get(self.game_id)
+        return self._game
+
+    def verify_end(self, end_msg: dict) -> tuple:
+        """Check an ``end`` message: the seed matches the commitment from ``welcome``, the
+        options are the announced ones, ``game.replay`` of the log gives the announced
+        result, and the replayed view of our seat equals the last view we received.
+        Returns ``(ok, reason)``; never raises."""
+        try:
+            return self._verify(end_msg)
+        except Exception as exc:            # a hostile end message must not crash the tab
+            return False, f"The end of the game could not be checked ({type(exc).__name__})."
+
+    def _verify(self, end: dict) -> tuple:
+        if self.seed_hash is None:
+            return False, "No seed commitment was received at the start."
+        seed = end.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            return False, "The revealed seed is not a number."
+        if not hmac.compare_digest(seed_hash(self.table_id, seed), self.seed_hash):
+            return False, "The revealed seed does not match the commitment made at the start."
+        if end.get("game") not in (None, self.game_id):
+            return False, "The end message is for another game."
+        if self.options is not None and _norm(end.get("options")) != _norm(self.options):
+            return False, "The options differ from those announced at the start."
+        if self.started and self.players and list(end.get("players") or []) != list(self.players):
+            return False, "The players differ from those at the table."
+        game = self.game()
+        if game is None:
+            return False, f"This page does not know the game {self.game_id!r}."
+        try:
+            state = game.replay(end["players"], seed, end["options"], end["t0"], end["log"])
+        except IllegalAction as exc:
+            return False, f"The log does not replay: {exc.message}"
+        except Exception as exc:
+            return False, f"The log does not replay ({type(exc).__name__})."
+        if _norm(game.result(state)) != _norm(end.get("result")):
+            return False, "Replaying the log gives a different result from the announced one."
+        if self.view is not None and _norm(game.view(state, self.seat)) != _norm(self.view):
+            return False, "Replaying the log gives a different table from the one we were shown."
+        return True, "The seed matches its commitment and the log replays to the announced result."

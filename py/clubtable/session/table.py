@@ -1,0 +1,626 @@
+"""The host-authoritative table: seats, peers, intents, views, bots, timers, save/restore.
+
+One :class:`Table` per open table, living in the host's tab.  Everything that changes the
+game goes through one path (``_act``): due timers first (``game.tick``), then
+``game.apply``.  Local seats, pass-and-play seats, bots and remote guests all use it, in the
+order the calls arrive.  The table never raises on network input: a bad guest message
+becomes a ``reject`` sent back to that guest, and nothing changes.
+
+Each public method returns a list of ``Out = (peer_id, message_dict)``: messages for the
+network layer to encode (:func:`~clubtable.session.protocol.encode`) and send.
+"""
+from __future__ import annotations
+
+import hmac
+import re
+import secrets
+from typing import Any, Callable, Optional, Union
+
+from ..engine import Game, IllegalAction, clone
+from . import protocol
+from .protocol import MAX_NAME, ProtocolError, clean_name, parse_guest, seed_hash
+
+__all__ = ["Table", "Out", "BOT_POLL_MS", "MAX_EVENTS"]
+
+Out = tuple  # (peer_id: str, message: dict)
+
+BOT_POLL_MS = 100        # how soon tick() wants to run again while bots sit at a running game
+MAX_EVENTS = 500         # table.events keeps the most recent entries only
+SAVE_FORMAT = 1
+_TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+_LOCAL_KINDS = ("local", "pass")
+
+
+def _resolve_game(game: Union[str, Game]) -> Game:
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str):
+        from ..games import GAMES          # lazily: the registry imports every game
+        try:
+            return GAMES[game]
+        except KeyError:
+            raise IllegalAction("unknown_game", f"There is no game called {game!r}.") from None
+    raise IllegalAction("unknown_game", "A table needs a game.")
+
+
+class _Peer:
+    __slots__ = ("peer_id", "seat", "last_seq", "out_seq", "welcomed")
+
+    def __init__(self, peer_id: str) -> None:
+        self.peer_id = peer_id
+        self.seat: Optional[int] = None
+        self.last_seq = 0            # highest seq accepted from this peer
+        self.out_seq = 0             # our own numbering of what we send it
+        self.welcomed = False        # said hello: receives updates (as its seat or spectator)
+
+
+class Table:
+    """The host of one table.  See the module docstring and ``docs/protocol.md``."""
+
+    def __init__(
+        self,
+        game: Union[str, Game],
+        seats: list,
+        options: Optional[dict] = None,
+        seed: Optional[int] = None,
+        table_id: Optional[str] = None,
+        now_ms: int = 0,
+        token_factory: Optional[Callable[[], str]] = None,
+        host_name: Optional[str] = None,
+    ) -> None:
+        self.game: Game = _resolve_game(game)
+        self.token_factory = token_factory or (lambda: secrets.token_urlsafe(16))
+        if table_id is None:
+            table_id = secrets.token_urlsafe(9)
+        if not isinstance(table_id, str) or not _TABLE_ID_RE.match(table_id):
+            raise IllegalAction("bad_table_id", "A table id is 1–64 letters, digits, '-' or '_'.")
+        self.table_id = table_id
+        if seed is None:
+            seed = secrets.randbits(53)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= protocol.MAX_SEQ:
+            raise IllegalAction("bad_seed", "The seed must be an integer from 0 to 2**53-1.")
+        self.seed = seed
+        self.seats: list = self._check_seats(seats)
+        # bad options fail here, before the lobby opens
+        self.options: dict = self.game.check_options(clone(options or {}), len(self.seats))
+        self.host_name = clean_name(host_name or "")[:MAX_NAME] or next(
+            (s["name"] for s in self.seats if s["kind"] in _LOCAL_KINDS), "Host")
+        self.state: Optional[dict] = None
+        self.t0: Optional[int] = None
+        self.version = 0
+        self.now = int(now_ms)
+        self.peers: dict = {}
+        self.bots: dict = {}
+        self.events: list = []
+        self._ended = False
+        self._pending: list = []             # outs produced by a local() that raised
+        for i, s in enumerate(self.seats):
+            if s["kind"] == "bot":
+                self.bots[i] = self.game.bot(s["level"], i, self.seed)
+
+    # ------------------------------------------------------------------ construction helpers
+    def _check_level(self, level: Optional[str]) -> str:
+        levels = tuple(self.game.bot_levels)
+        if not levels:
+            raise IllegalAction("no_bots", f"{self.game.title or self.game.id} has no computer players.")
+        if level is None:
+            return "normal" if "normal" in levels else levels[0]
+        if level not in levels:
+            raise IllegalAction("bad_level", f"Bot level {level!r} is not one of {', '.join(levels)}.")
+        return level
+
+    def _check_seats(self, seats: Any) -> list:
+        if not isinstance(seats, list):
+            raise IllegalAction("bad_seats", "Seats must be a list.")
+        g = self.game
+        if not g.min_players <= len(seats) <= g.max_players:
+            raise IllegalAction(
+                "player_count",
+                f"{g.title or g.id} is for {g.min_players}–{g.max_players} players, not {len(seats)}.")
+        out = []
+        for i, s in enumerate(seats):
+            if not isinstance(s, dict) or s.get("kind") not in protocol.SEAT_KINDS:
+                raise IllegalAction("bad_seats", f"Seat {i + 1} needs a kind: local, pass, bot or remote.")
+            kind = s["kind"]
+            name = clean_name(str(s.get("name") or ""))[:MAX_NAME]
+            if not name:
+                name = {"bot": "Bot", "remote": "Guest"}.get(kind, "Player") + f" {i + 1}"
+            seat = {
+                "kind": kind,
+                "name": name,
+                "level": self._check_level(s.get("level")) if kind == "bot" else None,
+                "token": None,       # rejoin token of a claimed remote seat
+                "claimed": False,    # a remote seat somebody has taken
+                "peer": None,        # peer id holding it now
+            }
+            out.append(seat)
+        return out
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    @property
+    def result(self) -> Optional[dict]:
+        return None if self.state is None else self.game.result(self.state)
+
+    @property
+    def seed_hash(self) -> str:
+        return seed_hash(self.table_id, self.seed)
+
+    def open_seats(self) -> list:
+        """Remote seats nobody has claimed yet."""
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "remote" and not s["claimed"]]
+
+    def seat_summary(self) -> list:
+        out = []
+        for s in self.seats:
+            remote = s["kind"] == "remote"
+            item = {
+                "name": s["name"],
+                "kind": s["kind"],
+                "connected": (s["peer"] is not None) if remote else True,
+                "open": remote and not s["claimed"],
+            }
+            if s["kind"] == "bot":
+                item["level"] = s["level"]
+            out.append(item)
+        return out
+
+    # ------------------------------------------------------------------ messages
+    def update_for(self, seat: Optional[int]) -> dict:
+        """The ``update`` message for ``seat`` (None: a spectator), without ``seq``.  The
+        host's own UI reads the same dict."""
+        running = self.state is not None
+        return {
+            "t": "update",
+            "table": self.table_id,
+            "v": self.version,
+            "seat": seat,
+            "view": self.game.view(self.state, seat) if running else None,
+            "legal": self.game.legal(self.state, seat) if running and seat is not None else [],
+            "seats": self.seat_summary(),
+            "result": self.game.result(self.state) if running else None,
+            "now": self.now,
+            "started": running,
+        }
+
+    def welcome_for(self, seat: Optional[int], full: bool = False) -> dict:
+        return {
+            "t": "welcome",
+            "table": self.table_id,
+            "seat": seat,
+            "token": self.seats[seat]["token"] if seat is not None else None,
+            "game": self.game.id,
+            "options": clone(self.options),
+            "seed_hash": self.seed_hash,
+            "players": [s["name"] for s in self.seats],
+            "seats": self.seat_summary(),
+            "full": full,
+        }
+
+    def end_message(self) -> dict:
+        """Reveals the seed and the whole log: only once the game has a result."""
+        st = self.state
+        if st is None or self.game.result(st) is None:
+            raise IllegalAction("not_over", "The game is not over yet.")
+        return {
+            "t": "end",
+            "table": self.table_id,
+            "game": self.game.id,
+            "seed": self.seed,
+            "options": clone(st["options"]),
+            "players": list(st["players"]),
+            "t0": st["t0"],
+            "log": clone(st["log"]),
+            "result": clone(self.game.result(st)),
+        }
+
+    def lobby_info(self) -> dict:
+        """The table's public summary for discovery (BroadcastChannel).  ``seq`` is the
+        table version, so repeated announcements of the same table compare equal."""
+        return {
+            "t": "lobby",
+            "table": self.table_id,
+            "seq": self.version,
+            "game": self.game.id,
+            "title": self.game.title,
+            "host": self.host_name,
+            "seats": self.seat_summary(),
+            "open_seats": len(self.open_seats()),
+            "started": self.started,
+        }
+
+    def _send(self, peer: _Peer, msg: dict) -> Out:
+        peer.out_seq += 1
+        msg = dict(msg)
+        msg["seq"] = peer.out_seq
+        return (peer.peer_id, msg)
+
+    def _reject(self, peer: _Peer, ref: Optional[int], code: str, reason: str) -> list:
+        self._event("reject", peer=peer.peer_id, seat=peer.seat, code=code, reason=reason)
+        return [self._send(peer, {"t": "reject", "table": self.table_id, "ref": ref,
+                                  "code": str(code)[:protocol.MAX_CODE],
+                                  "reason": str(reason)[:protocol.MAX_REASON]})]
+
+    def _broadcast(self) -> list:
+        """An update to every welcomed peer; then `end` to all when the game just ended."""
+        outs = []
+        cache: dict = {}
+        for peer in self.peers.values():
+            if peer.welcomed:
+                if peer.seat not in cache:
+                    cache[peer.seat] = self.update_for(peer.seat)
+                outs.append(self._send(peer, cache[peer.seat]))
+        if not self._ended and self.state is not None and self.game.result(self.state) is not None:
+            self._ended = True
+            self._event("end", result=self.game.result(self.state))
+            end = self.end_message()
+            for peer in self.peers.values():
+                if peer.welcomed:
+                    outs.append(self._send(peer, end))
+        return outs
+
+    def _changed(self) -> list:
+        self.version += 1
+        return self._broadcast()
+
+    def _event(self, kind: str, **info: Any) -> None:
+        info["kind"] = kind
+        info["now"] = self.now
+        self.events.append(info)
+        if len(self.events) > MAX_EVENTS:
+            del self.events[: len(self.events) - MAX_EVENTS]
+
+    def _clock(self, now_ms: int) -> int:
+        """Time never runs backwards at the table (the log stays ordered)."""
+        self.now = max(self.now, int(now_ms))
+        return self.now
+
+    # ------------------------------------------------------------------ game changes
+    def _advance(self) -> bool:
+        """Apply due timers; True when the state changed."""
+        st = self.state
+        if st is None:
+            return False
+        new = self.game.tick(st, self.now)
+        if new is st:
+            return False
+        self.state = new
+        return True
+
+    def _act(self, seat: Optional[int], action: Any) -> tuple:
+        """The one path that changes a running game: due timers, then the action.
+        Returns ``(outs, error)``: the updates to send and the exception that refused the
+        action (None when it was applied).  When the action is refused the state is the one
+        before it, except that timers already due have fired (they would at the next tick
+        anyway, and everyone is told)."""
+        ticked = self._advance()
+        try:
+            self.state = self.game.apply(self.state, seat, action, self.now)
+        except Exception as exc:            # IllegalAction, or a bug in the game's rules
+            return (self._changed() if ticked else []), exc
+        return self._changed(), None
+
+    def start(self, now_ms: int, allow_empty: bool = False) -> list:
+        """Deal the game.  Unclaimed remote seats refuse the start, or become bots with
+        ``allow_empty=True``."""
+        if self.started:
+            raise IllegalAction("already_started", "The game has already started.")
+        open_seats = self.open_seats()
+        if open_seats and not allow_empty:
+            n = len(open_seats)
+            raise IllegalAction("seats_open", f"Waiting for {n} more player{'s' if n > 1 else ''} to join.")
+        level = self._check_level(None) if open_seats else None
+        self._clock(now_ms)
+        state = self.game.new([s["name"] for s in self.seats], self.seed, self.options, self.now)
+        for i in open_seats:
+            self._make_bot(i, level)
+        self.state = state
+        self.t0 = self.now
+        self._event("start", players=[s["name"] for s in self.seats])
+        return self._changed()
+
+    def _make_bot(self, seat: int, level: str, name: Optional[str] = None) -> None:
+        s = self.seats[seat]
+        s.update(kind="bot", level=level, token=None, claimed=False, peer=None)
+        if name is not None and not self.started:
+            s["name"] = clean_name(str(name))[:MAX_NAME] or s["name"]
+        self.bots[seat] = self.game.bot(level, seat, self.seed)
+
+    def local(self, seat: int, action: dict, now_ms: int) -> list:
+        """An intent from a seat on the host's device (local or pass-and-play).  Raises
+        IllegalAction when illegal; nothing changes then."""
+        if not (isinstance(seat, int) and 0 <= seat < len(self.seats)) or \
+                self.seats[seat]["kind"] not in _LOCAL_KINDS:
+            raise IllegalAction("not_your_seat", "That seat is not played on this device.")
+        if not self.started:
+            raise IllegalAction("not_started", "The game has not started yet.")
+        self._clock(now_ms)
+        outs, error = self._act(seat, action)
+        if error is not None:
+            self._pending += outs            # delivered by the next tick() or receive()
+            raise error
+        return outs
+
+    def tick(self, now_ms: int) -> list:
+        """Game timers, then every bot seat is asked once (in seat order)."""
+        self._clock(now_ms)
+        outs = self._take_pending()
+        if self.state is None:
+            return outs
+        if self._advance():
+            outs += self._changed()
+        for seat in sorted(self.bots):
+            if self.state is None or self.game.result(self.state) is not None:
+                break
+            outs += self._ask_bot(seat)
+        return outs
+
+    def _ask_bot(self, seat: int) -> list:
+        bot = self.bots[seat]
+        try:
+            view = self.game.view(self.state, seat)
+            legal = self.game.legal(self.state, seat)
+            action = bot.act(view, legal, self.now)
+        except Exception as exc:     # a bot's bug must not stop the table
+            self._event("bot_error", seat=seat, error=f"{type(exc).__name__}: {exc}")
+            return []
+        if action is None:
+            return []
+        outs, error = self._act(seat, action)
+        if isinstance(error, IllegalAction):
+            self._event("bot_illegal", seat=seat, action=action, code=error.code, reason=error.message)
+        elif error is not None:
+            self._event("bot_error", seat=seat, action=action, error=f"{type(error).__name__}: {error}")
+        return outs
+
+    def _take_pending(self) -> list:
+        outs, self._pending = self._pending, []
+        return outs
+
+    def next_wakeup(self) -> Optional[int]:
+        """The earliest now_ms at which tick() has work: the game's next deadline, or soon
+        (BOT_POLL_MS) while bots sit at a running game.  None when there is nothing to do."""
+        if self._pending:
+            return self.now
+        st = self.state
+        if st is None or self.game.result(st) is not None:
+            return None
+        due = self.game.deadline(st)
+        if self.bots:
+            soon = self.now + BOT_POLL_MS
+            due = soon if due is None else min(due, soon)
+        return due
+
+    def replace_with_bot(self, seat: int, level: Optional[str], now_ms: int, name: Optional[str] = None) -> list:
+        """Hand a seat (e.g. of a player who left) to a computer player.  Its rejoin token
+        stops working; the peer that held it keeps watching as a spectator."""
+        if not (isinstance(seat, int) and 0 <= seat < len(self.seats)):
+            raise IllegalAction("bad_seat", "There is no such seat at this table.")
+        level = self._check_level(level)
+        self._clock(now_ms)
+        outs = []
+        holder = self.seats[seat]["peer"]
+        self._make_bot(seat, level, name)
+        for peer in self.peers.values():
+            if peer.seat == seat:
+                peer.seat = None
+                outs += self._reject(peer, None, "replaced_by_bot",
+                                     "The host gave your seat to a computer player; you are now watching.")
+        self._event("bot_seat", seat=seat, level=level, peer=holder)
+        return outs + self._changed()
+
+    # ------------------------------------------------------------------ peers
+    def connect(self, peer_id: str, now_ms: int) -> list:
+        """A new link.  A peer id seen before starts afresh (its seat, if any, must be
+        reclaimed with hello + token)."""
+        self._clock(now_ms)
+        outs = self._drop(peer_id)
+        self.peers[peer_id] = _Peer(peer_id)
+        return outs
+
+    def disconnect(self, peer_id: str, now_ms: int) -> list:
+        """The link is gone.  Its seat is marked not connected; the game goes on and the
+        seat can be reclaimed with its token."""
+        self._clock(now_ms)
+        return self._drop(peer_id)
+
+    def _drop(self, peer_id: str) -> list:
+        peer = self.peers.pop(peer_id, None)
+        if peer is None or peer.seat is None:
+            return []
+        s = self.seats[peer.seat]
+        if s["peer"] == peer_id:
+            s["peer"] = None
+            self._event("disconnect", peer=peer_id, seat=peer.seat)
+            return self._changed()
+        return []
+
+    def receive(self, peer_id: str, raw: Any, now_ms: int) -> list:
+        """Everything from the network comes in here.  Never raises on bad input."""
+        self._clock(now_ms)
+        outs = self._take_pending()
+        peer = self.peers.get(peer_id)
+        if peer is None:
+            outs += self.connect(peer_id, now_ms)
+            peer = self.peers[peer_id]
+        try:
+            msg = parse_guest(raw)
+        except ProtocolError as err:
+            return outs + self._reject(peer, err.ref, err.code, err.reason)
+        ref = msg["seq"]
+        if msg["table"] != self.table_id:
+            return outs + self._reject(peer, ref, "wrong_table", "That message is for another table.")
+        if msg["seq"] <= peer.last_seq:
+            return outs + self._reject(
+                peer, ref, "stale_seq",
+                f"Sequence number {msg['seq']} is not after {peer.last_seq}; the message was ignored.")
+        peer.last_seq = msg["seq"]
+        t = msg["t"]
+        if t == "ping":
+            return outs + [self._send(peer, {"t": "pong", "table": self.table_id, "ts": msg["ts"]})]
+        if t == "bye":
+            self._event("bye", peer=peer_id, seat=peer.seat)
+            return outs + self._drop(peer_id)
+        if t == "hello":
+            return outs + self._hello(peer, msg)
+        return outs + self._intent(peer, msg)
+
+    def _intent(self, peer: _Peer, msg: dict) -> list:
+        ref, seat = msg["seq"], msg["seat"]
+        if not peer.welcomed or seat is None or peer.seat != seat:
+            return self._reject(peer, ref, "not_your_seat", "You can only act for your own seat.")
+        if not self.started:
+            return self._reject(peer, ref, "not_started", "The game has not started yet.")
+        outs, error = self._act(seat, msg["action"])
+        if isinstance(error, IllegalAction):
+            return outs + self._reject(peer, ref, error.code, error.message)
+        if error is not None:                # a bug in the rules must not stop the table
+            self._event("game_error", seat=seat, action=msg["action"],
+                        error=f"{type(error).__name__}: {error}")
+            return outs + self._reject(peer, ref, "internal_error", "The host could not apply that action.")
+        return outs
+
+    def _find_token(self, token: str) -> Optional[int]:
+        found = None
+        for i, s in enumerate(self.seats):
+            if s["token"] is not None and hmac.compare_digest(s["token"].encode(), token.encode()):
+                found = i
+        return found
+
+    def _hello(self, peer: _Peer, msg: dict) -> list:
+        ref = msg["seq"]
+        if msg["token"] is not None:
+            seat = self._find_token(msg["token"])
+            if seat is None:
+                return self._reject(peer, ref, "bad_token",
+                                    "That rejoin token does not match any seat at this table.")
+            return self._claim(peer, seat, msg["name"], rejoin=True)
+        if msg["spectate"]:
+            return self._watch(peer)
+        if peer.welcomed and peer.seat is not None:
+            # already seated: say welcome again, change nothing
+            return [self._send(peer, self.welcome_for(peer.seat)),
+                    self._send(peer, self.update_for(peer.seat))] + self._end_for(peer)
+        free = self.open_seats()
+        want = msg["seat"]
+        if want is not None:
+            if want >= len(self.seats):
+                return self._reject(peer, ref, "bad_seat", "There is no such seat at this table.")
+            if want not in free:
+                return self._reject(peer, ref, "seat_taken", f"Seat {want + 1} is not free.")
+            return self._claim(peer, want, msg["name"], rejoin=False)
+        if free:
+            return self._claim(peer, free[0], msg["name"], rejoin=False)
+        return self._watch(peer, full=True)
+
+    def _watch(self, peer: _Peer, full: bool = False) -> list:
+        outs = []
+        if peer.seat is not None and self.seats[peer.seat]["peer"] == peer.peer_id:
+            self.seats[peer.seat]["peer"] = None
+            peer.seat = None
+            self.version += 1
+            outs = self._broadcast_except(peer)
+        peer.seat = None
+        peer.welcomed = True
+        self._event("spectator", peer=peer.peer_id, full=full)
+        return outs + [self._send(peer, self.welcome_for(None, full)),
+                       self._send(peer, self.update_for(None))] + self._end_for(peer)
+
+    def _broadcast_except(self, skip: _Peer) -> list:
+        return [o for o in self._broadcast() if o[0] != skip.peer_id]
+
+    def _end_for(self, peer: _Peer) -> list:
+        if self._ended:
+            return [self._send(peer, self.end_message())]
+        return []
+
+    def _claim(self, peer: _Peer, seat: int, name: str, rejoin: bool) -> list:
+        s = self.seats[seat]
+        outs = []
+        old = s["peer"]
+        if old is not None and old != peer.peer_id and old in self.peers:
+            other = self.peers[old]
+            other.seat = None
+            outs += self._reject(other, None, "seat_reclaimed",
+                                 "Your seat was reclaimed from another connection; you are now watching.")
+        if peer.seat is not None and peer.seat != seat and self.seats[peer.seat]["peer"] == peer.peer_id:
+            self.seats[peer.seat]["peer"] = None
+        if not s["claimed"]:
+            s["token"] = str(self.token_factory())
+            s["claimed"] = True
+        s["peer"] = peer.peer_id
+        if not self.started:
+            s["name"] = name
+        peer.seat = seat
+        peer.welcomed = True
+        self._event("rejoin" if rejoin else "claim", peer=peer.peer_id, seat=seat)
+        self.version += 1
+        outs.append(self._send(peer, self.welcome_for(seat)))
+        # `end` goes to everyone at the moment the game ends; a later arrival gets its own.
+        return outs + self._broadcast() + self._end_for(peer)
+
+    # ------------------------------------------------------------------ save / restore
+    def save(self) -> dict:
+        """Everything needed to resume after a host reload (JSON-safe).  The game state
+        itself is not saved: restore replays ``(players, seed, options, t0, log)``."""
+        st = self.state
+        return {
+            "format": SAVE_FORMAT,
+            "table_id": self.table_id,
+            "game": self.game.id,
+            "seats": [{"kind": s["kind"], "name": s["name"], "level": s["level"],
+                       "token": s["token"], "claimed": s["claimed"]} for s in self.seats],
+            "options": clone(self.options),
+            "seed": self.seed,
+            "host_name": self.host_name,
+            "started": st is not None,
+            "players": list(st["players"]) if st is not None else None,
+            "t0": self.t0,
+            "log": clone(st["log"]) if st is not None else [],
+            "version": self.version,
+            "now": self.now,
+        }
+
+    @classmethod
+    def restore(cls, data: dict, now_ms: int = 0, game: Optional[Game] = None,
+                token_factory: Optional[Callable[[], str]] = None) -> "Table":
+        """Rebuild a saved table; the state is recomputed with ``game.replay``.  No peer is
+        connected afterwards: guests reconnect and reclaim their seats with their tokens."""
+        try:
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+                raise ValueError("unknown format")
+            g = game if game is not None else _resolve_game(data["game"])
+            if g.id != data["game"]:
+                raise ValueError("the saved game is another one")
+            seats_in = data["seats"]
+            table = cls(g, [{"kind": s["kind"], "name": s["name"], "level": s["level"]} for s in seats_in],
+                        options=data["options"], seed=data["seed"], table_id=data["table_id"],
+                        now_ms=int(data.get("now") or 0), token_factory=token_factory,
+                        host_name=data.get("host_name"))
+            for s, saved in zip(table.seats, seats_in):
+                s["token"] = saved.get("token")
+                s["claimed"] = bool(saved.get("claimed"))
+                if s["kind"] == "remote" and not s["claimed"]:
+                    s["token"] = None
+            if data["started"]:
+                t0 = int(data["t0"])
+                players = data.get("players") or [s["name"] for s in table.seats]
+                table.state = g.replay(players, table.seed, table.options, t0, data["log"])
+                table.t0 = t0
+                table._ended = g.result(table.state) is not None
+                last = data["log"][-1][2] if data["log"] else t0
+                table.now = max(table.now, int(last))
+            table.version = int(data.get("version") or 0) + 1
+        except IllegalAction as exc:
+            raise IllegalAction("bad_save", f"The saved table could not be restored: {exc.message}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise IllegalAction("bad_save", f"The saved table could not be restored ({exc}).") from None
+        table._clock(now_ms)
+        return table
