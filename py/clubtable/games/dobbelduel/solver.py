@@ -1,0 +1,498 @@
+"""The code breaker's reasoning: consistent codes, feedback partitions, expected scores.
+
+Everything here works from PUBLIC information only (the rows on the board and their
+feedback counts), so a UI may run :func:`notebook` on the breaker's view and a bot may
+search with it without ever reading the code.
+
+Representation.  The 6**4 = 1,296 codes are numbered ``i = sum((d_c - 1) * 6**c)``; a set of
+codes is a Python ``int`` used as a bitset (bit ``i`` set = code ``i`` still possible).
+``MASKS[c][w]`` holds, for a white die ``w`` in column ``c``, the three bitsets of codes for
+which that die shows ``=``, ``+`` and ``-``.  Splitting a set by a row is a few ANDs per
+column, and a feedback outcome is the integer ``eq + 5*plus + 25*minus``.
+
+Values.  All consistent codes are equally likely (the code is rolled uniformly and feedback
+is deterministic), so solving now with any consistent code wins with probability 1/n.
+The expected final score of a *ready* position (no effort in progress) with ``n`` codes
+left, ``e`` efforts used and ``s`` white dice left is estimated as
+``V(n, e, s) = max(score(e, s) / n, C(n, e, s))`` where ``C`` is the value of continuing,
+a table fitted offline by backward induction over ``e`` on positions from real play
+(:mod:`.fit`, stored in :mod:`.value_table`).  The search below is exact over the current
+roll, every placement and every feedback, and uses ``V`` one effort ahead.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from math import log
+from typing import Iterable, Optional
+
+from .rules import FACES, MAX_EFFORTS, N_COLUMNS, ROLL_SIZE, match_score
+
+# --------------------------------------------------------------------- the code space
+N_CODES = 6 ** N_COLUMNS
+CODES = [tuple((i // 6 ** c) % 6 + 1 for c in range(N_COLUMNS)) for i in range(N_CODES)]
+ALL = (1 << N_CODES) - 1
+EQ, PLUS, MINUS = 1, 5, 25          # feedback key = eq*1 + plus*5 + minus*25
+
+
+def code_index(code: Iterable[int]) -> int:
+    return sum((d - 1) * 6 ** c for c, d in enumerate(code))
+
+
+def _bitset_from_flags(flags: list) -> int:
+    # int(str, 2) builds a 1,296-bit integer in one step (much faster than 1,296 ORs).
+    return int("".join("1" if f else "0" for f in reversed(flags)), 2)
+
+
+def _build_masks() -> list:
+    masks = [[None] * 7 for _ in range(N_COLUMNS)]
+    for c in range(N_COLUMNS):
+        col = [code[c] for code in CODES]
+        for w in FACES:
+            masks[c][w] = (
+                _bitset_from_flags([d == w for d in col]),   # '='
+                _bitset_from_flags([d > w for d in col]),    # '+': "has to be higher"
+                _bitset_from_flags([d < w for d in col]),    # '-': "has to be lower"
+            )
+    return masks
+
+
+MASKS = _build_masks()
+
+
+def feedback_key(fb: dict) -> int:
+    return fb["eq"] * EQ + fb["plus"] * PLUS + fb["minus"] * MINUS
+
+
+def key_feedback(key: int) -> dict:
+    return {"eq": key % 5, "plus": key // 5 % 5, "minus": key // 25}
+
+
+def split(parts: dict, masks: list, col: int, w: int) -> dict:
+    """Refine a partition ``{feedback key: bitset}`` by one more die ``w`` in column ``col``."""
+    me, mp, mm = masks[col][w]
+    new: dict = {}
+    get = new.get
+    for key, b in parts.items():
+        x = b & me
+        if x:
+            new[key + EQ] = get(key + EQ, 0) | x
+        x = b & mp
+        if x:
+            new[key + PLUS] = get(key + PLUS, 0) | x
+        x = b & mm
+        if x:
+            new[key + MINUS] = get(key + MINUS, 0) | x
+    return new
+
+
+def partition(codes: int, row: list, masks: list = MASKS) -> dict:
+    """The codes of ``codes`` grouped by the feedback ``row`` would get: {key: bitset}."""
+    parts = {0: codes}
+    for c, w in enumerate(row):
+        if w is not None:
+            parts = split(parts, masks, c, w)
+    return parts
+
+
+def consistent(rows: Iterable) -> int:
+    """The bitset of codes consistent with every ``(dice, feedback)`` pair."""
+    codes = ALL
+    for dice, fb in rows:
+        codes = partition(codes, dice).get(feedback_key(fb), 0)
+        if not codes:
+            break
+    return codes
+
+
+def board_rows(board: dict) -> list:
+    """The (dice, feedback) pairs of a board in a view (rows still awaiting manual
+    feedback carry no information yet)."""
+    return [(r["dice"], r["feedback"]) for r in board["rows"] if r["feedback"] is not None]
+
+
+def members(codes: int) -> list:
+    """Indices of the set bits, ascending."""
+    s = bin(codes)[:1:-1]
+    return [i for i, ch in enumerate(s) if ch == "1"]
+
+
+def notebook(view: dict, list_limit: int = 24) -> dict:
+    """The breaker's notebook, from the public board of a view only.
+
+    Returns ``{"count": n, "possible": [[values] per column], "p_best": 1/n or 0,
+    "candidates": [[v0..v3], ...] when n <= list_limit else None}``.  ``count`` 0 means the
+    feedback given contradicts itself (possible only with manual feedback).
+    """
+    codes = consistent(board_rows(view["board"]))
+    n = codes.bit_count()
+    possible = [[w for w in FACES if codes & MASKS[c][w][0]] for c in range(N_COLUMNS)]
+    cands = [list(CODES[i]) for i in members(codes)] if n <= list_limit else None
+    return {"count": n, "possible": possible, "p_best": (1.0 / n) if n else 0.0,
+            "candidates": cands}
+
+
+# --------------------------------------------------------------------- dice rolls
+def _multisets(k: int, lo: int = 1) -> list:
+    if k == 0:
+        return [()]
+    return [(w,) + rest for w in range(lo, 7) for rest in _multisets(k - 1, w)]
+
+
+def _roll_probability(roll: tuple) -> float:
+    from math import factorial
+    p = factorial(len(roll))
+    for w in set(roll):
+        p //= factorial(roll.count(w))
+    return p / 6 ** len(roll)
+
+
+ROLLS = {k: [(r, _roll_probability(r)) for r in _multisets(k)] for k in range(1, ROLL_SIZE + 1)}
+
+
+def _sub_multisets(roll: tuple) -> list:
+    subs = set()
+    n = len(roll)
+    for mask in range(1, 1 << n):
+        subs.add(tuple(roll[i] for i in range(n) if mask >> i & 1))
+    return sorted(subs)
+
+
+SUBS = {r: _sub_multisets(r) for k in ROLLS for r, _ in ROLLS[k]}
+
+
+# --------------------------------------------------------------------- value model
+def score(e: int, s: int) -> int:
+    return match_score(e, s)
+
+
+class ValueModel:
+    """``V(n, e, s)`` and the per-(e, s) lookup arrays ``g[n] = n * V(n, e, s)``.
+
+    ``table[e][s]`` lists the value of continuing ``C`` at the sizes ``grid`` (interpolated
+    linearly in log n between them); ``None`` means "use the fallback heuristic".
+    """
+
+    def __init__(self, grid: Optional[list] = None, table: Optional[dict] = None) -> None:
+        if grid is None:
+            from . import value_table
+            grid, table = value_table.GRID, value_table.TABLE
+        self.grid = list(grid)
+        self.logs = [log(m) for m in self.grid]
+        self.table = table or {}
+        self._g: dict = {}
+
+    def cont(self, n: int, e: int, s: int) -> float:
+        """C(n, e, s): expected final score if B rolls again (0 when he may not)."""
+        if e >= MAX_EFFORTS or s <= 0 or n <= 0:
+            return 0.0
+        row = self.table.get(e, {}).get(s) if self.table else None
+        if row is None:
+            return heuristic_cont(n, e, s)
+        grid = self.grid
+        if n <= grid[0]:
+            return row[0]
+        if n >= grid[-1]:
+            return row[-1]
+        j = bisect_right(grid, n)
+        lo, hi = j - 1, j
+        if grid[lo] == n:
+            return row[lo]
+        t = (log(n) - self.logs[lo]) / (self.logs[hi] - self.logs[lo])
+        return row[lo] + t * (row[hi] - row[lo])
+
+    def value(self, n: int, e: int, s: int) -> float:
+        if n <= 0:
+            return 0.0
+        return max(score(e, s) / n, self.cont(n, e, s))
+
+    def g(self, e: int, s: int) -> list:
+        """``[n * V(n, e, s) for n in 0..1296]``: summing it over a partition's sizes and
+        dividing by the set's size gives the expected score after that feedback."""
+        arr = self._g.get((e, s))
+        if arr is None:
+            sc = score(e, s)
+            if e >= MAX_EFFORTS or s <= 0:
+                arr = [0] + [sc] * N_CODES
+            else:
+                arr = [0.0] + [max(sc, n * self.cont(n, e, s)) for n in range(1, N_CODES + 1)]
+            self._g[(e, s)] = arr
+        return arr
+
+
+def heuristic_cont(n: int, e: int, s: int) -> float:
+    """A crude value of continuing, used before any table is fitted and by the "normal"
+    bot: each further effort uses up to 4 dice and divides the candidates by about 1.5
+    per die placed; B solves after the best number of further efforts."""
+    best = 0.0
+    m, used = float(n), 0
+    for j in range(1, MAX_EFFORTS - e + 1):
+        k = min(ROLL_SIZE, s - used)
+        if k <= 0:
+            break
+        used += k
+        m = max(1.0, m / 1.5 ** k)
+        best = max(best, score(e + j, s - used) / m)
+    return best
+
+
+_DEFAULT_MODEL: Optional[ValueModel] = None
+
+
+def default_model() -> ValueModel:
+    global _DEFAULT_MODEL
+    if _DEFAULT_MODEL is None:
+        _DEFAULT_MODEL = ValueModel()
+    return _DEFAULT_MODEL
+
+
+# --------------------------------------------------------------------- local bitsets
+class Position:
+    """A candidate set re-indexed to ``0..n-1`` so its bitsets are small ints (fast), with
+    the per-(column, value) masks restricted to it."""
+
+    __slots__ = ("codes", "idx", "n", "full", "masks")
+
+    def __init__(self, codes: int) -> None:
+        self.codes = codes
+        self.idx = members(codes)
+        self.n = len(self.idx)
+        self.full = (1 << self.n) - 1
+        if self.n > 400:
+            # Re-indexing costs more than it saves on big sets: use the global masks.
+            self.masks = MASKS
+            self.full = codes
+            return
+        masks = []
+        for c in range(N_COLUMNS):
+            digits = [CODES[i][c] for i in self.idx]
+            per = [None]
+            for w in FACES:
+                me = mp = mm = 0
+                for j, d in enumerate(digits):
+                    if d == w:
+                        me |= 1 << j
+                    elif d > w:
+                        mp |= 1 << j
+                    else:
+                        mm |= 1 << j
+                per.append((me, mp, mm))
+            masks.append(per)
+        self.masks = masks
+
+    def code(self, j: int) -> list:
+        """The code of local bit ``j`` (or global bit, for big sets)."""
+        return list(CODES[self.idx[j]] if self.masks is not MASKS else CODES[j])
+
+    def to_global(self, bits: int) -> int:
+        if self.masks is MASKS:
+            return bits
+        out = 0
+        for j in members(bits):
+            out |= 1 << self.idx[j]
+        return out
+
+
+def row_outcomes(pos: Position, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE):
+    """Yield ``(row, k, sizes)`` for every non-empty row: ``sizes`` are the sizes of the
+    feedback groups of ``pos``.  With ``values`` (a roll) only rows using those dice;
+    without, every row of at most ``max_dice`` dice.  Shared prefixes share their work."""
+    masks = pos.masks
+    row = [None] * N_COLUMNS
+    if values is not None:
+        avail: dict = {}
+        for w in values:
+            avail[w] = avail.get(w, 0) + 1
+    else:
+        avail = {w: max_dice for w in FACES}
+
+    def rec(col: int, parts: dict, k: int):
+        if col == N_COLUMNS:
+            if k:
+                yield tuple(row), k, [b.bit_count() for b in parts.values()]
+            return
+        row[col] = None
+        yield from rec(col + 1, parts, k)
+        if values is None and k >= max_dice:
+            return
+        for w in FACES:
+            if avail.get(w, 0) <= 0:
+                continue
+            avail[w] -= 1
+            row[col] = w
+            yield from rec(col + 1, split(parts, masks, col, w), k + 1)
+            avail[w] += 1
+        row[col] = None
+
+    yield from rec(0, {0: pos.full}, 0)
+
+
+def rows_with_parts(pos: Position, values: tuple):
+    """Like :func:`row_outcomes` for one roll, but yields the partition bitsets too."""
+    masks = pos.masks
+    row = [None] * N_COLUMNS
+    avail: dict = {}
+    for w in values:
+        avail[w] = avail.get(w, 0) + 1
+
+    def rec(col: int, parts: dict, k: int):
+        if col == N_COLUMNS:
+            if k:
+                yield tuple(row), k, parts
+            return
+        row[col] = None
+        yield from rec(col + 1, parts, k)
+        for w in FACES:
+            if avail.get(w, 0) <= 0:
+                continue
+            avail[w] -= 1
+            row[col] = w
+            yield from rec(col + 1, split(parts, masks, col, w), k + 1)
+            avail[w] += 1
+        row[col] = None
+
+    yield from rec(0, {0: pos.full}, 0)
+
+
+class Searcher:
+    """Expected-score search for the breaker (the "hard" bot and the benchmark)."""
+
+    def __init__(self, model: Optional[ValueModel] = None, cache_size: int = 4096) -> None:
+        self.model = model or default_model()
+        self.cache_size = cache_size
+        self._cont: dict = {}
+        self._rows: dict = {}
+
+    def _remember(self, cache: dict, key, value):
+        if len(cache) >= self.cache_size:
+            cache.clear()       # simple and bounded; hits come mostly from early positions
+        cache[key] = value
+        return value
+
+    # ---------------------------------------------------------------- one roll
+    def row_values(self, codes: int, e: int, s: int, roll: Iterable[int]) -> list:
+        """``[(expected score, row)]`` for every placement of the rolled dice: the mean over
+        the feedback groups of ``V(group size, e + 1, s - k)``."""
+        roll = tuple(sorted(roll))
+        key = (codes, e, s, roll)
+        hit = self._rows.get(key)
+        if hit is not None:
+            return hit
+        pos = Position(codes)
+        n = pos.n
+        out = []
+        if n:
+            g = [self.model.g(e + 1, s - k) for k in range(len(roll) + 1)]
+            for row, k, sizes in row_outcomes(pos, roll):
+                gk = g[k]
+                out.append((sum(gk[m] for m in sizes) / n, list(row)))
+        return self._remember(self._rows, key, out)
+
+    def best_row(self, codes: int, e: int, s: int, roll: Iterable[int]) -> tuple:
+        """The placement with the highest expected score: ``(value, row)``."""
+        best = None
+        for value, row in self.row_values(codes, e, s, roll):
+            # Ties: fewer dice first (they are worth points), then the first found.
+            if best is None or value > best[0] + 1e-12 or (
+                    abs(value - best[0]) <= 1e-12 and _placed(row) < _placed(best[1])):
+                best = (value, row)
+        return best
+
+    # ---------------------------------------------------------------- before the roll
+    def multiset_values(self, pos: Position, e: int, s: int) -> dict:
+        """Best expected score for each multiset of dice one might place: {sorted: value}."""
+        kmax = min(ROLL_SIZE, s)
+        g = [self.model.g(e + 1, s - k) for k in range(kmax + 1)]
+        n = pos.n
+        best: dict = {}
+        for row, k, sizes in row_outcomes(pos, None, kmax):
+            gk = g[k]
+            v = sum(gk[m] for m in sizes) / n
+            ms = tuple(sorted(w for w in row if w is not None))
+            if v > best.get(ms, -1.0):
+                best[ms] = v
+        return best
+
+    def continuation(self, codes: int, e: int, s: int) -> float:
+        """Expected final score of rolling now and then placing as well as possible: the
+        average over every roll of its best placement (exact over rolls and feedback)."""
+        if e >= MAX_EFFORTS or s <= 0 or not codes:
+            return 0.0
+        key = (codes, e, s)
+        hit = self._cont.get(key)
+        if hit is not None:
+            return hit
+        pos = Position(codes)
+        best = self.multiset_values(pos, e, s)
+        total = 0.0
+        for roll, p in ROLLS[min(ROLL_SIZE, s)]:
+            total += p * max(best[sub] for sub in SUBS[roll])
+        return self._remember(self._cont, key, total)
+
+    def ready_value(self, codes: int, e: int, s: int) -> float:
+        n = codes.bit_count()
+        if not n:
+            return 0.0
+        return max(score(e, s) / n, self.continuation(codes, e, s))
+
+    def should_solve(self, codes: int, e: int, s: int) -> bool:
+        """Solve now iff P(best candidate) x score now >= the expected score of rolling.
+        With many candidates left solving cannot compete, so the search is skipped."""
+        n = codes.bit_count()
+        if n == 0 or e >= MAX_EFFORTS or s <= 0:
+            return True
+        now = score(e, s) / n
+        if n > 64 and now < 0.5 * self.model.cont(n, e, s):
+            return False
+        return now >= self.continuation(codes, e, s)
+
+
+def _placed(row: list) -> int:
+    return sum(1 for v in row if v is not None)
+
+
+# --------------------------------------------------------------------- deeper search
+class DeepSearcher(Searcher):
+    """Two efforts deep: a placement is valued by the exact expected score of the *next*
+    ready position (solve, or roll again and place as well as possible, searched exactly
+    over every roll, placement and feedback), instead of the fitted ``V``.  Used by the
+    benchmark to grade the bot's choices; too slow for play."""
+
+    def __init__(self, model: Optional[ValueModel] = None) -> None:
+        super().__init__(model, cache_size=1 << 30)
+        self._ready: dict = {}
+
+    def next_value(self, codes: int, e: int, s: int) -> float:
+        key = (codes, e, s)
+        v = self._ready.get(key)
+        if v is None:
+            n = codes.bit_count()
+            if e >= MAX_EFFORTS or s <= 0:
+                v = score(e, s) / n
+            else:
+                v = self.ready_value(codes, e, s)
+            self._ready[key] = v
+        return v
+
+    def deep_row_values(self, codes: int, e: int, s: int, roll: Iterable[int]) -> list:
+        roll = tuple(sorted(roll))
+        pos = Position(codes)
+        n = pos.n
+        out = []
+        for row, k, parts in rows_with_parts(pos, roll):
+            total = 0.0
+            for bits in parts.values():
+                sub = pos.to_global(bits)
+                total += bits.bit_count() * self.next_value(sub, e + 1, s - k)
+            out.append((total / n, list(row)))
+        return out
+
+    def deep_ready_values(self, codes: int, e: int, s: int) -> tuple:
+        """(solve now, roll and play on deeply): the deep values of the two choices."""
+        n = codes.bit_count()
+        now = score(e, s) / n
+        if e >= MAX_EFFORTS or s <= 0:
+            return now, 0.0
+        total = 0.0
+        for roll, p in ROLLS[min(ROLL_SIZE, s)]:
+            total += p * max(v for v, _ in self.deep_row_values(codes, e, s, roll))
+        return now, total
