@@ -200,3 +200,41 @@ def local_del(key: str) -> None:
         window.localStorage.removeItem(key)
     except Exception:
         pass
+
+
+def tick_countdowns(*_) -> None:
+    """Refresh every ``[data-deadline]`` element: seconds left on the host's clock."""
+    now = int(window.Date.now())
+    for el in document.querySelectorAll("[data-deadline]"):
+        deadline = int(el.getAttribute("data-deadline"))
+        offset = int(el.getAttribute("data-offset") or 0)
+        left = max(0, (deadline - (now + offset) + 999) // 1000)
+        text = str(left)
+        if el.textContent != text:
+            el.textContent = text
+
+
+def start_countdowns() -> None:
+    proxy = create_proxy(tick_countdowns)
+    _listeners.append(proxy)
+    window.setInterval(proxy, 250)
+
+
+def expose_debug(app) -> None:
+    """A read-only window into the tab for the end-to-end tests: the raw messages this tab
+    received as a guest or sent as a host (JSON text), never anything else."""
+    import json
+
+    def debug(what):
+        ctl = app.ctl
+        what = str(what)
+        if what == "received":
+            return json.dumps(list(getattr(ctl, "received", [])))
+        if what == "sent":
+            return json.dumps(list(getattr(ctl, "message_log", [])))
+        if what == "role":
+            return "none" if ctl is None else ("host" if getattr(ctl, "is_host", False) else "guest")
+        return "null"
+    proxy = create_proxy(debug)
+    _listeners.append(proxy)
+    window.clubtableDebug = proxy

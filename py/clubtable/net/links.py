@@ -1,0 +1,247 @@
+"""WebRTC data channels between tabs and devices, with no server.
+
+* Same browser: tabs talk over a ``BroadcastChannel``.  Hosts announce their tables; a guest
+  sends its offer addressed to a table id, the host answers.  The BroadcastChannel carries
+  only signalling and lobby summaries, never game messages.
+* Other devices: the host makes an offer into an invite code (``sdp.compact``) shown as a
+  link and QR code; the guest's page answers with a reply code that the host pastes.
+
+Candidates are gathered completely before a description is sent (no trickle ICE): with no
+ICE servers only host candidates exist and gathering ends within milliseconds, and a single
+message per side is what a person can copy.  Every message that arrives here is treated as
+hostile until parsed; game messages go to :mod:`clubtable.session`, which checks them again.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from typing import Callable, Optional
+
+from js import JSON, BroadcastChannel, Object, RTCPeerConnection
+from pyodide.ffi import create_proxy, to_js
+
+from . import sdp as sdpcode
+
+CHANNEL = "clubtable-v1"
+GATHER_TIMEOUT_S = 4.0
+MAX_SIGNAL_BYTES = 8192
+
+
+def _js(obj):
+    return to_js(obj, dict_converter=Object.fromEntries)
+
+
+def rtc_config(ice_servers: Optional[list] = None):
+    """No ICE servers by default (same network); a club may add its own STUN/TURN URLs."""
+    servers = [{"urls": u} for u in (ice_servers or []) if isinstance(u, str) and u.startswith(("stun:", "turn:"))]
+    return _js({"iceServers": servers})
+
+
+class Link:
+    """One ordered, reliable data channel to one peer."""
+
+    def __init__(self, pc, peer_id: str) -> None:
+        self.pc = pc
+        self.peer_id = peer_id
+        self.channel = None
+        self.on_message: Callable[[str], None] = lambda text: None
+        self.on_close: Callable[[], None] = lambda: None
+        self.opened = asyncio.get_event_loop().create_future()
+        self._proxies: list = []
+        self.closed = False
+        self._on(pc, "connectionstatechange", self._state)
+
+    def _on(self, target, event: str, fn) -> None:
+        proxy = create_proxy(fn)
+        self._proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def attach(self, channel) -> None:
+        self.channel = channel
+        self._on(channel, "open", lambda e: (not self.opened.done()) and self.opened.set_result(True))
+        self._on(channel, "message", lambda e: self.on_message(str(e.data)))
+        self._on(channel, "close", lambda e: self._closed())
+        if str(channel.readyState) == "open" and not self.opened.done():
+            self.opened.set_result(True)
+
+    def _state(self, _e) -> None:
+        if str(self.pc.connectionState) in ("failed", "closed", "disconnected"):
+            self._closed()
+
+    def _closed(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.on_close()
+        finally:
+            if not self.opened.done():
+                self.opened.set_result(False)
+
+    @property
+    def is_open(self) -> bool:
+        return self.channel is not None and str(self.channel.readyState) == "open"
+
+    def send(self, text: str) -> bool:
+        if not self.is_open:
+            return False
+        try:
+            self.channel.send(text)
+            return True
+        except Exception:  # the channel closed between the check and the send
+            return False
+
+    def close(self) -> None:
+        try:
+            if self.channel is not None:
+                self.channel.close()
+            self.pc.close()
+        except Exception:
+            pass
+        self._closed()
+
+
+async def _gathered(pc) -> None:
+    waited = 0.0
+    while str(pc.iceGatheringState) != "complete" and waited < GATHER_TIMEOUT_S:
+        await asyncio.sleep(0.02)
+        waited += 0.02
+
+
+async def make_offer(peer_id: str, ice_servers=None) -> tuple:
+    """The offering side (a guest in the same browser, or a host inviting another device)."""
+    pc = RTCPeerConnection.new(rtc_config(ice_servers))
+    link = Link(pc, peer_id)
+    link.attach(pc.createDataChannel("clubtable", _js({"ordered": True})))
+    await pc.setLocalDescription(await pc.createOffer())
+    await _gathered(pc)
+    return link, str(pc.localDescription.sdp)
+
+
+async def accept_offer(peer_id: str, offer_sdp: str, ice_servers=None) -> tuple:
+    """The answering side: returns the link and the answer SDP."""
+    pc = RTCPeerConnection.new(rtc_config(ice_servers))
+    link = Link(pc, peer_id)
+    link._on(pc, "datachannel", lambda e: link.attach(e.channel))
+    await pc.setRemoteDescription(_js({"type": "offer", "sdp": offer_sdp}))
+    await pc.setLocalDescription(await pc.createAnswer())
+    await _gathered(pc)
+    return link, str(pc.localDescription.sdp)
+
+
+async def complete_offer(link: Link, answer_sdp: str) -> None:
+    await link.pc.setRemoteDescription(_js({"type": "answer", "sdp": answer_sdp}))
+
+
+# --------------------------------------------------------------------------- same browser
+class Lobby:
+    """The BroadcastChannel shared by every tab of the page in this browser.
+
+    Messages: ``who`` (a tab asks for open tables), ``table`` (a host's public summary),
+    ``gone`` (a table closed), ``offer`` / ``answer`` (signalling for one connection).
+    """
+
+    def __init__(self) -> None:
+        self.tab_id = secrets.token_hex(6)
+        self.channel = BroadcastChannel.new(CHANNEL)
+        self.tables: dict = {}            # table id -> summary (from other tabs)
+        self.on_tables: Callable[[], None] = lambda: None
+        self.on_offer: Callable[[str, str, str], None] = lambda table_id, peer, sdp: None
+        self.host_summaries: Callable[[], list] = lambda: []   # this tab's own open tables
+        self._waiting: dict = {}          # peer id -> future(answer sdp)
+        self._proxy = create_proxy(self._receive)
+        self.channel.addEventListener("message", self._proxy)
+
+    def post(self, msg: dict) -> None:
+        self.channel.postMessage(json.dumps(msg))
+
+    def hello(self) -> None:
+        """BroadcastChannel does not buffer: a new tab must ask, hosts then answer."""
+        self.post({"k": "who"})
+
+    def announce(self) -> None:
+        for summary in self.host_summaries():
+            self.post({"k": "table", "id": summary["table"], "info": summary})
+
+    def gone(self, table_id: str) -> None:
+        self.post({"k": "gone", "id": table_id})
+
+    def _receive(self, event) -> None:
+        data = event.data
+        if not isinstance(data, str) or len(data) > MAX_SIGNAL_BYTES:
+            return
+        try:
+            msg = json.loads(data)
+        except ValueError:
+            return
+        if not isinstance(msg, dict):
+            return
+        kind = msg.get("k")
+        if kind == "who":
+            self.announce()
+        elif kind == "table" and isinstance(msg.get("id"), str) and isinstance(msg.get("info"), dict):
+            self.tables[msg["id"]] = msg["info"]
+            self.on_tables()
+        elif kind == "gone" and isinstance(msg.get("id"), str):
+            if self.tables.pop(msg["id"], None) is not None:
+                self.on_tables()
+        elif kind == "offer" and all(isinstance(msg.get(k), str) for k in ("to", "from", "sdp")):
+            self.on_offer(msg["to"], msg["from"], msg["sdp"])
+        elif kind == "answer" and all(isinstance(msg.get(k), str) for k in ("to", "sdp")):
+            fut = self._waiting.pop(msg["to"], None)
+            if fut is not None and not fut.done():
+                fut.set_result(msg["sdp"])
+
+    async def connect(self, table_id: str, timeout_s: float = 8.0) -> Link:
+        """Guest side: open a data channel to the host of ``table_id`` in another tab."""
+        peer_id = "p" + secrets.token_hex(6)
+        link, offer = await make_offer(peer_id)
+        fut = asyncio.get_event_loop().create_future()
+        self._waiting[peer_id] = fut
+        self.post({"k": "offer", "to": table_id, "from": peer_id, "sdp": offer})
+        try:
+            answer = await asyncio.wait_for(fut, timeout_s)
+        except asyncio.TimeoutError:
+            self._waiting.pop(peer_id, None)
+            link.close()
+            raise ConnectionError("The host did not answer.")
+        await complete_offer(link, answer)
+        if not await asyncio.wait_for(link.opened, timeout_s):
+            raise ConnectionError("The connection closed before it opened.")
+        return link
+
+    async def answer(self, table_id: str, peer_id: str, offer_sdp: str, ice_servers=None) -> Link:
+        """Host side: answer an offer that a guest tab addressed to ``table_id``."""
+        link, answer = await accept_offer(peer_id, offer_sdp, ice_servers)
+        self.post({"k": "answer", "to": peer_id, "from": table_id, "sdp": answer})
+        return link
+
+
+# --------------------------------------------------------------------------- other devices
+async def invite(ice_servers=None) -> tuple:
+    """Host: a fresh offer as an invite code.  Returns ``(link, code)``."""
+    peer_id = "i" + secrets.token_hex(6)
+    link, offer = await make_offer(peer_id, ice_servers)
+    return link, sdpcode.compact(offer)
+
+
+async def accept_invite(code: str, ice_servers=None) -> tuple:
+    """Guest: answer an invite code.  Returns ``(link, reply_code)``; raises CodeError."""
+    kind, offer = sdpcode.expand(code)
+    if kind != "offer":
+        raise sdpcode.CodeError("this is a reply code, not an invite")
+    link, answer = await accept_offer("host", offer, ice_servers)
+    return link, sdpcode.compact(answer)
+
+
+async def finish_invite(link: Link, reply_code: str) -> None:
+    """Host: complete the connection with the guest's reply code; raises CodeError."""
+    kind, answer = sdpcode.expand(reply_code)
+    if kind != "answer":
+        raise sdpcode.CodeError("this is an invite, not a reply code")
+    await complete_offer(link, answer)
+
+
+def js_json(value) -> str:
+    return str(JSON.stringify(value))

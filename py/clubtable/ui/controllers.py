@@ -1,0 +1,279 @@
+"""The two sides of a table in a browser tab, on top of :mod:`clubtable.session`.
+
+``HostTable`` runs the authoritative :class:`~clubtable.session.Table`: local, pass-and-play
+and computer seats act through it directly; remote seats through data channels.  It ticks
+the game clock, sends what the session emits, and saves the table after every change so a
+reload resumes.  ``GuestTable`` mirrors a seat at someone else's table and reconnects with
+its rejoin token.  Both give the screens the same thing: ``update_for(seat)`` and ``act``.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Callable, Optional
+
+from ..engine import IllegalAction
+from ..session import Table
+from ..session.guest import Guest
+from ..session.protocol import encode
+from . import dom
+
+HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
+HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that table id
+GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, name}
+
+
+def _session_get(key: str):
+    try:
+        from pyscript import window
+        v = window.sessionStorage.getItem(key)
+        return v if isinstance(v, str) else None
+    except Exception:
+        return None
+
+
+def _session_set(key: str, value: Optional[str]) -> None:
+    try:
+        from pyscript import window
+        if value is None:
+            window.sessionStorage.removeItem(key)
+        else:
+            window.sessionStorage.setItem(key, value)
+    except Exception:
+        pass
+
+
+class HostTable:
+    is_host = True
+
+    def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None) -> None:
+        self.table = table
+        self.lobby = lobby
+        self.on_change = on_change
+        self.ice_servers = ice_servers or []
+        self.links: dict = {}                # peer id -> Link
+        self.pending_invites: dict = {}      # peer id -> Link (offer made, no reply yet)
+        self.message_log: list = []          # (peer, text) sent, for tests and debugging
+        self._seen_version = -1
+        self._running = True
+        _session_set(HOSTING, table.table_id)
+        self.save()
+        asyncio.ensure_future(self._loop())
+
+    # -- what the screens use
+    @property
+    def game(self):
+        return self.table.game
+
+    def update_for(self, seat):
+        return self.table.update_for(seat)
+
+    def local_seats(self) -> list:
+        return [i for i, s in enumerate(self.table.seats) if s["kind"] in ("local", "pass")]
+
+    def act(self, seat: int, action: dict) -> Optional[str]:
+        """Apply a local seat's action; returns the readable reason when it is refused."""
+        try:
+            outs = self.table.local(seat, action, dom.now_ms())
+        except IllegalAction as e:
+            return e.message
+        self._after(outs)
+        return None
+
+    # -- plumbing
+    def _send(self, outs) -> None:
+        for peer, msg in outs or ():
+            link = self.links.get(peer)
+            if link is not None:
+                text = encode(msg)
+                self.message_log.append((peer, text))
+                link.send(text)
+
+    def _after(self, outs) -> None:
+        self._send(outs)
+        if self.table.version != self._seen_version:
+            self._seen_version = self.table.version
+            self.save()
+            self.lobby.announce()
+            self.on_change()
+
+    async def _loop(self) -> None:
+        while self._running:
+            wake = self.table.next_wakeup()
+            now = dom.now_ms()
+            delay = 0.25 if wake is None else min(0.25, max(0.02, (wake - now) / 1000))
+            await asyncio.sleep(delay)
+            try:
+                self._after(self.table.tick(dom.now_ms()))
+            except Exception as e:  # a bug must not stop the clock of a whole table
+                print("tick failed:", repr(e))
+
+    def attach(self, link) -> None:
+        self.links[link.peer_id] = link
+
+        def message(text: str, peer=link.peer_id) -> None:
+            self._after(self.table.receive(peer, text, dom.now_ms()))
+
+        def closed(peer=link.peer_id) -> None:
+            self.links.pop(peer, None)
+            self._after(self.table.disconnect(peer, dom.now_ms()))
+
+        link.on_message = message
+        link.on_close = closed
+        self._after(self.table.connect(link.peer_id, dom.now_ms()))
+
+    async def accept_offer(self, peer_id: str, sdp: str) -> None:
+        link = await self.lobby.answer(self.table.table_id, peer_id, sdp, self.ice_servers)
+        self.attach(link)
+
+    async def create_invite(self) -> tuple:
+        from ..net import links
+        link, code = await links.invite(self.ice_servers)
+        self.pending_invites[link.peer_id] = link
+        return link.peer_id, code
+
+    async def finish_invite(self, peer_id: str, reply_code: str) -> None:
+        from ..net import links
+        link = self.pending_invites.get(peer_id)
+        if link is None:
+            raise ValueError("That invitation is no longer open.")
+        await links.finish_invite(link, reply_code)
+        del self.pending_invites[peer_id]
+        if await asyncio.wait_for(link.opened, 15):
+            self.attach(link)
+
+    def start(self, fill_with_bots: bool = False) -> Optional[str]:
+        try:
+            outs = self.table.start(dom.now_ms(), allow_empty=fill_with_bots)
+        except IllegalAction as e:
+            return e.message
+        self._after(outs)
+        return None
+
+    def save(self) -> None:
+        dom.local_set(HOST_KEY + self.table.table_id, json.dumps(self.table.save()))
+
+    def close(self) -> None:
+        self._running = False
+        _session_set(HOSTING, None)
+        if self.table.state is not None and self.table.game.result(self.table.state) is not None:
+            dom.local_del(HOST_KEY + self.table.table_id)
+        self.lobby.gone(self.table.table_id)
+        for link in list(self.links.values()) + list(self.pending_invites.values()):
+            link.close()
+
+    @classmethod
+    def resume_id(cls) -> Optional[str]:
+        """The table this tab hosted before a reload, if it is still saved."""
+        table_id = _session_get(HOSTING)
+        if table_id and dom.local_get(HOST_KEY + table_id):
+            return table_id
+        return None
+
+    @classmethod
+    def restore(cls, table_id: str, lobby, on_change) -> "HostTable":
+        data = json.loads(dom.local_get(HOST_KEY + table_id))
+        return cls(Table.restore(data, now_ms=dom.now_ms()), lobby, on_change)
+
+
+class GuestTable:
+    is_host = False
+
+    def __init__(self, table_id: str, name: str, lobby, on_change: Callable[[], None],
+                 token: Optional[str] = None, seat: Optional[int] = None, spectate: bool = False) -> None:
+        self.guest = Guest(table_id, name, token=token, seat=seat)
+        self.lobby = lobby
+        self.on_change = on_change
+        self.link = None
+        self.spectate = spectate
+        self.status = "connecting"       # connecting | open | lost | ended
+        self.received: list = []         # every raw message from the host (tests inspect it)
+        self.verified = None             # (ok, reason) after the end
+        self.error: Optional[str] = None
+        self.clock_offset = 0            # host now - local now
+        self.invite_mode = False
+
+    @property
+    def table_id(self) -> str:
+        return self.guest.table_id
+
+    def _remember(self) -> None:
+        _session_set(GUEST, json.dumps({"table": self.guest.table_id, "token": self.guest.token,
+                                        "seat": self.guest.seat, "name": self.guest.name}))
+
+    def use(self, link) -> None:
+        self.link = link
+        self.status = "open"
+        link.on_message = self._message
+        link.on_close = self._lost
+        link.send(self.guest.hello(spectate=self.spectate))
+        self.on_change()
+
+    async def connect_local(self) -> None:
+        """Same browser: find the host tab through the lobby channel, with retries (the
+        host may be reloading)."""
+        for attempt in range(30):
+            try:
+                link = await self.lobby.connect(self.guest.table_id)
+            except ConnectionError as e:
+                self.error = str(e)
+                self.status = "lost"
+                self.on_change()
+                await asyncio.sleep(min(2.0, 0.3 * (attempt + 1)))
+                continue
+            self.error = None
+            self.use(link)
+            return
+
+    def _message(self, text: str) -> None:
+        self.received.append(text)
+        events = self.guest.receive(text)
+        for ev in events:
+            kind = ev[0]
+            if kind == "welcome":
+                self._remember()
+            elif kind == "update":
+                now = (self.guest.last_update or {}).get("now")
+                if isinstance(now, (int, float)):
+                    self.clock_offset = int(now) - dom.now_ms()
+            elif kind == "reject":
+                self.error = ev[2] if len(ev) > 2 else "Refused."
+            elif kind == "end":
+                self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
+                self.status = "ended"
+        self.on_change()
+
+    def _lost(self) -> None:
+        if self.status == "ended":
+            return
+        self.status = "lost"
+        self.on_change()
+        if not self.invite_mode:
+            asyncio.ensure_future(self.connect_local())
+
+    def update_for(self, seat):
+        return self.guest.last_update
+
+    def local_seats(self) -> list:
+        return [] if self.guest.seat is None else [self.guest.seat]
+
+    def act(self, seat: int, action: dict) -> Optional[str]:
+        if self.link is None or not self.link.send(self.guest.intent(action)):
+            return "Not connected to the host."
+        self.error = None
+        return None
+
+    def close(self) -> None:
+        _session_set(GUEST, None)
+        if self.link is not None:
+            self.link.send(self.guest.bye())
+            self.link.close()
+
+    @staticmethod
+    def saved() -> Optional[dict]:
+        raw = _session_get(GUEST)
+        try:
+            data = json.loads(raw) if raw else None
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) and isinstance(data.get("table"), str) else None

@@ -1,0 +1,83 @@
+"""End-to-end fixtures: the built page (dist/) served on loopback, Debian's Chromium driven
+by Playwright, and helpers that read what a tab received."""
+import functools
+import http.server
+import json
+import os
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = os.environ.get("CLUBTABLE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--disable-gpu", "--disable-quic"]
+BOOT_MS = 60_000
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".svg": "image/svg+xml"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is missing: run `python3 build.py dist` (build.py test does it)")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port),
+                                             functools.partial(QuietHandler, directory=str(DIST)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context()
+    yield ctx
+    ctx.close()
+
+
+def open_page(context, url, errors=None):
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+    return page
+
+
+def received(page):
+    """Every raw message this tab received from its host, parsed."""
+    return [json.loads(m) for m in json.loads(page.evaluate("() => window.clubtableDebug('received')"))]
+
+
+def sent(page):
+    return [(peer, json.loads(m)) for peer, m in json.loads(page.evaluate("() => window.clubtableDebug('sent')"))]
