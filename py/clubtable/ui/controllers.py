@@ -233,9 +233,8 @@ class GuestTable:
             if kind == "welcome":
                 self._remember()
             elif kind == "update":
-                now = (self.guest.last_update or {}).get("now")
-                if isinstance(now, (int, float)):
-                    self.clock_offset = int(now) - dom.now_ms()
+                if isinstance(self.guest.now, (int, float)):
+                    self.clock_offset = int(self.guest.now) - dom.now_ms()
             elif kind == "reject":
                 self.error = ev[2] if len(ev) > 2 else "Refused."
             elif kind == "end":
@@ -252,7 +251,16 @@ class GuestTable:
             asyncio.ensure_future(self.connect_local())
 
     def update_for(self, seat):
-        return self.guest.last_update
+        g = self.guest
+        if not g.welcomed:
+            return None
+        return {"game": g.game_id, "seat": g.seat, "view": g.view, "legal": g.legal, "seats": g.seats,
+                "result": g.result, "started": g.started, "now": g.now}
+
+    @property
+    def game(self):
+        from ..games import GAMES
+        return GAMES.get(self.guest.game_id)
 
     def local_seats(self) -> list:
         return [] if self.guest.seat is None else [self.guest.seat]

@@ -1,0 +1,1 @@
+"""One screen module per game: ``render(ctx)`` and its ``TEXTS``."""
