@@ -66,10 +66,16 @@ class Guest:
         msg = {"t": msg.pop("t"), "table": self.table_id, "seq": self.seq, **msg}
         return encode(msg)
 
-    def hello(self, spectate: bool = False) -> str:
-        """Join (or rejoin with the stored token).  Call it first on every new link: it
-        also restarts the count of the host's sequence numbers."""
+    def new_link(self) -> None:
+        """A new connection to the host: its numbering of messages starts again.
+        (``hello`` calls this too.)"""
         self.host_seq = 0
+
+    def hello(self, spectate: bool = False) -> str:
+        """Join (or rejoin with the stored token; ``spectate=True`` watches instead, and
+        keeps the token).  Call it first on every new link: it also restarts the count of
+        the host's sequence numbers."""
+        self.new_link()
         return self._out({"t": "hello", "name": self.name, "token": self.token,
                           "seat": self.seat, "spectate": bool(spectate)})
 

@@ -496,14 +496,14 @@ class Table:
 
     def _hello(self, peer: _Peer, msg: dict) -> list:
         ref = msg["seq"]
+        if msg["spectate"]:
+            return self._watch(peer)
         if msg["token"] is not None:
             seat = self._find_token(msg["token"])
             if seat is None:
                 return self._reject(peer, ref, "bad_token",
                                     "That rejoin token does not match any seat at this table.")
             return self._claim(peer, seat, msg["name"], rejoin=True)
-        if msg["spectate"]:
-            return self._watch(peer)
         if peer.welcomed and peer.seat is not None:
             # already seated: say welcome again, change nothing
             return [self._send(peer, self.welcome_for(peer.seat)),
@@ -543,6 +543,11 @@ class Table:
 
     def _claim(self, peer: _Peer, seat: int, name: str, rejoin: bool) -> list:
         s = self.seats[seat]
+        if peer.welcomed and peer.seat == seat and s["peer"] == peer.peer_id and \
+                (self.started or s["name"] == name):
+            # the same hello again: nothing changes, say welcome again
+            return [self._send(peer, self.welcome_for(seat)),
+                    self._send(peer, self.update_for(seat))] + self._end_for(peer)
         outs = []
         old = s["peer"]
         if old is not None and old != peer.peer_id and old in self.peers:
