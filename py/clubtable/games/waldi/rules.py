@@ -1,0 +1,576 @@
+"""Wie Waldi! / "10" (Oliver Igelhaut): the rules engine, RULES.md §4.
+
+Everybody plays at once.  Each player turns up cards from three face-down piles of his own
+set and lays them in the shared middle: a head starts a dachshund, bellies and tails attach
+where the blanket colour matches the open end, a tail completes the dachshund and costs the
+player who laid it a marker.  The sixth marker stops the round; completed dachshunds go to
+the tail's player (cat tail) or the head's player (no cat), cards won are ranked for bones,
+and after three rounds the most bone points win.
+
+Phases: ``countdown`` (the "Wuff!" countdown, §4.2.4) → ``live`` → ``scoring`` (the round's
+distribution and bones are on the table; ``next_round`` or the pause advances) → … →
+``over`` after round 3.  Stop (STOPPED, DISTRIBUTION and SCORING of §4.3) is one atomic step.
+
+Real time: intents are applied in host-arrival order and validated against the state at
+that moment (§4.9); every timer (countdown, hold limit WAL-9, idle stop WAL-8b, scoring
+pause, the placement flash of §4.8) is a deadline that ``tick`` applies, and ``do`` applies
+any timer already due before it looks at the intent, so a late intent meets the state it
+would have met had the host ticked in time.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ...engine import Game, IllegalAction
+from . import cards as C
+
+ROUNDS = 3
+MARKERS = 6
+#: §4.5.4: ranking bones by rank, 4th place gets nothing ("A 4 joueurs, le dernier ne reçoit rien").
+RANK_BONES = ["gold", "silver", "bronze", None]
+#: Cap on the placement events kept for the §4.8 "placed by" flash.
+RECENT_MAX = 12
+
+
+def _ms(seconds) -> int:
+    return int(round(float(seconds) * 1000))
+
+
+class Waldi(Game):
+    """The dachshund card game; see the module docstring and ``docs/games/waldi.md``."""
+
+    id = "waldi"
+    title = "Wie Waldi! / “10”"
+    min_players = 2
+    max_players = 4
+    realtime = True
+    bot_levels = ("relaxed", "normal", "quick")
+    options = {
+        "edition": "DE",                      # WAL-1/WAL-2: DE 3 cat tails + bronze pile bone; FR 4 + silver
+        "blanket_colours": list(C.DEFAULT_COLOURS),   # WAL-4, 3-6 names; the §4.1 recipe uses them
+        "deck": None,                         # WAL-4: None = §4.1 DEFAULT, else 30 custom faces
+        "rank_ties": "competition",           # WAL-6: competition | dense
+        "min_cards_for_rank_bone": 0,         # WAL-7
+        "idle_stop_s": 30,                    # WAL-8b, 0 = off
+        "max_hold_s": 5,                      # WAL-9, 0 = unlimited
+        "show_card_owner": False,             # WAL-11 / §4.8
+        "countdown_s": 3,                     # §4.2.4 "Wuff!" countdown
+        "scoring_pause_s": 30,                # pause after a round's scoring, 0 = wait for next_round
+        "placed_flash_s": 1.5,                # §4.8: how long "placed by" stays in the views
+        "final_tie_break": "shared",          # WAL-25: shared | most_cards
+    }
+    option_choices = {
+        "edition": ["DE", "FR"],
+        "rank_ties": ["competition", "dense"],
+        "show_card_owner": [False, True],
+        "final_tie_break": ["shared", "most_cards"],
+    }
+
+    # ================================================================== options, setup
+    def validate_options(self, opts: dict, n_players: int) -> None:
+        def bad(msg: str) -> IllegalAction:
+            return IllegalAction("bad_options", msg)
+
+        for name in ("idle_stop_s", "max_hold_s", "countdown_s", "scoring_pause_s", "placed_flash_s"):
+            v = opts[name]
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 3600:
+                raise bad(f"Option {name} must be a number of seconds from 0 to 3600.")
+        m = opts["min_cards_for_rank_bone"]
+        if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= 120:
+            raise bad("Option min_cards_for_rank_bone must be a whole number from 0 to 120.")
+        cs = opts["blanket_colours"]
+        if (not isinstance(cs, list) or not 3 <= len(cs) <= 6 or len(set(cs)) != len(cs)
+                or not all(isinstance(c, str) and 0 < len(c) <= 20 for c in cs)):
+            raise bad("Option blanket_colours needs 3 to 6 different colour names.")
+        if opts["deck"] is not None:
+            try:
+                opts["deck"] = C.check_deck(opts["deck"], cs)
+            except ValueError as e:
+                raise bad(str(e)) from None
+
+    @staticmethod
+    def deck_of(opts: dict) -> list:
+        """The 30 faces of every set (WAL-5: the sets differ only by their backs).
+
+        Derived from the options, never stored in the state: ``apply`` copies the state,
+        and the deck never changes.  Callers must not mutate the returned list."""
+        if opts["deck"] is not None:
+            return opts["deck"]
+        key = (opts["edition"], tuple(opts["blanket_colours"]))
+        deck = _DECKS.get(key)
+        if deck is None:
+            deck = _DECKS[key] = C.default_deck(list(key[1]), key[0])
+        return deck
+
+    def setup(self, state: dict, now_ms: int) -> None:
+        n = len(state["players"])
+        state.update({
+            "round": 0,
+            "phase": "countdown",
+            "now": now_ms,
+            "points": [0] * n,
+            "bones": [{"gold": 0, "silver": 0, "bronze": 0} for _ in range(n)],
+            "cards_won": [0] * n,               # over the whole game (WAL-25 tie-break)
+            "results": [],                      # one record per finished round
+            "next_dog": 1,                      # dachshund ids are unique over the game
+            "winners": None,
+        })
+        self._start_round(state, now_ms)
+
+    def _start_round(self, state: dict, now_ms: int) -> None:
+        """§4.2.3: each player shuffles his 30 cards into three face-down piles of ten
+        (top = index 0); markers back to six; then the "Wuff!" countdown."""
+        n = len(state["players"])
+        rng = self.rng(state)
+        piles = []
+        for seat in range(n):
+            cards = list(range(seat * C.SET_SIZE, (seat + 1) * C.SET_SIZE))
+            rng.shuffle(cards)
+            piles.append([cards[i * C.PILE_SIZE:(i + 1) * C.PILE_SIZE] for i in range(C.PILES)])
+        go = now_ms + _ms(state["options"]["countdown_s"])
+        state.update({
+            "round": state["round"] + 1,
+            "phase": "countdown",
+            "go_ms": go,
+            "piles": piles,
+            "in_hand": [None] * n,
+            "revealed": [None] * n,
+            "revealed_at": [None] * n,
+            "markers": [MARKERS] * n,
+            "emptied": [False] * n,
+            "dogs": [],
+            "recent": [],
+            "last_place_ms": go,
+            "stop": None,
+            "next_round_at": None,
+        })
+
+    # ================================================================== timers
+    def deadline(self, state: dict) -> Optional[int]:
+        phase = state["phase"]
+        due = []
+        if phase == "countdown":
+            due.append(state["go_ms"])
+        elif phase == "live":
+            hold = _ms(state["options"]["max_hold_s"])
+            if hold:
+                due += [t + hold for t in state["revealed_at"] if t is not None]
+            idle = _ms(state["options"]["idle_stop_s"])
+            if idle:
+                due.append(state["last_place_ms"] + idle)
+        elif phase == "scoring" and state["next_round_at"] is not None:
+            due.append(state["next_round_at"])
+        if state["recent"]:
+            due.append(min(e["until"] for e in state["recent"]))
+        return min(due) if due else None
+
+    def on_tick(self, state: dict, now_ms: int) -> None:
+        self._advance(state, now_ms)
+
+    def _advance(self, state: dict, now_ms: int) -> None:
+        """Apply every timer due by ``now_ms``, in the order the table would see them."""
+        state["now"] = max(state["now"], now_ms)
+        opts = state["options"]
+        if (state["phase"] == "scoring" and state["next_round_at"] is not None
+                and now_ms >= state["next_round_at"]):
+            self._start_round(state, state["next_round_at"])
+        if state["phase"] == "countdown" and now_ms >= state["go_ms"]:
+            state["phase"] = "live"                       # "Wuff!"
+        if state["phase"] == "live":
+            hold = _ms(opts["max_hold_s"])
+            if hold:                                       # WAL-9: auto-decline
+                for seat, t in enumerate(state["revealed_at"]):
+                    if t is not None and now_ms >= t + hold:
+                        self._put_under(state, seat)
+            idle = _ms(opts["idle_stop_s"])
+            if idle and now_ms >= state["last_place_ms"] + idle:
+                self._stop(state, "idle", None, state["last_place_ms"] + idle)  # WAL-8b
+        if state["recent"]:
+            state["recent"] = [e for e in state["recent"] if e["until"] > now_ms]
+
+    # ================================================================== actions
+    def do(self, state: dict, seat, action: dict, now_ms: int) -> None:
+        self._advance(state, now_ms)
+        kind = action["type"]
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalAction("unknown_action", f"There is no action called {kind!r} in this game.")
+        if kind == "next_round":
+            self._next_round(state, seat, now_ms)
+            return
+        if seat is None:
+            raise IllegalAction("no_seat", "Only a seated player can play cards.")
+        phase = state["phase"]
+        if phase == "countdown":
+            raise IllegalAction("too_early", "Wait for “Wuff!”: the round has not started yet.")
+        if phase != "live":
+            raise IllegalAction("round_stopped", "The round has stopped: no more cards can be played.")
+        getattr(self, handler)(state, seat, action, now_ms)
+
+    def _next_round(self, state: dict, seat, now_ms: int) -> None:
+        """Between rounds any player (or the table) may start the next round at once;
+        otherwise it starts after ``scoring_pause_s`` (0 = only by this action)."""
+        if state["phase"] != "scoring":
+            raise IllegalAction("not_scoring", "The next round can only be started after a round's scoring.")
+        self._start_round(state, now_ms)
+
+    def _take_pile(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
+        """§4.4 TakePile: pick up one of your non-empty piles.  A card still revealed goes
+        under the pile it came from first (WAL-10); piles are never mixed."""
+        i = action.get("pile")
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < C.PILES:
+            raise IllegalAction("bad_pile", "Choose pile 0, 1 or 2.")
+        if state["in_hand"][seat] == i:
+            raise IllegalAction("already_in_hand", "You already hold that pile.")
+        if not state["piles"][seat][i]:
+            raise IllegalAction("pile_empty", "That pile is empty.")
+        self._put_under(state, seat)
+        state["in_hand"][seat] = i
+
+    def _reveal(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
+        """§4.4 Reveal: turn up the top card of the pile in hand (only you see it, §4.8)."""
+        i = state["in_hand"][seat]
+        if i is None:
+            raise IllegalAction("no_pile_in_hand", "Take one of your piles first.")
+        if state["revealed"][seat] is not None:
+            raise IllegalAction("already_revealed", "Place or decline the card you have turned up first.")
+        pile = state["piles"][seat][i]
+        if not pile:
+            raise IllegalAction("pile_empty", "The pile in your hand is empty: take another pile.")
+        state["revealed"][seat] = pile.pop(0)
+        state["revealed_at"][seat] = now_ms
+
+    def _decline(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
+        """§4.4 Decline: the revealed card goes face down under the same pile (WAL-9)."""
+        if state["revealed"][seat] is None:
+            raise IllegalAction("nothing_revealed", "You have no card turned up.")
+        self._put_under(state, seat)
+
+    def _place_head(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
+        """§4.4 PlaceHead: a head starts a new dachshund; it is never attached."""
+        card = self._revealed_card(state, seat)
+        if self.deck_of(state["options"])[card % C.SET_SIZE]["kind"] != "head":
+            raise IllegalAction("not_a_head", "Only a head starts a new dachshund; attach this card to an open end.")
+        dog = {"id": state["next_dog"], "cards": [], "open": True, "completed_by": None, "owner": None}
+        state["next_dog"] += 1
+        state["dogs"].append(dog)
+        self._lay(state, seat, card, dog, now_ms)
+
+    def _attach(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
+        """§4.4 Attach: a belly or tail goes behind the open end of any dachshund whose
+        blanket colour matches; a tail completes it (§4.4 completion).
+
+        ``at`` (optional) is the dachshund's length the player saw.  If it grew in between,
+        another card took that end first (§4.9) and the intent is refused with
+        ``end_taken``; the card stays revealed in the player's hand.
+        """
+        card = self._revealed_card(state, seat)
+        deck = self.deck_of(state["options"])
+        face = deck[card % C.SET_SIZE]
+        if face["kind"] == "head":
+            raise IllegalAction("head_starts_new", "A head cannot be attached: it starts a new dachshund.")
+        dog_id = action.get("dog")
+        dog = next((d for d in state["dogs"] if d["id"] == dog_id), None)
+        if dog is None or isinstance(dog_id, bool):
+            raise IllegalAction("no_such_dog", "There is no such dachshund on the table.")
+        if not dog["open"]:
+            raise IllegalAction("dachshund_closed", "That dachshund has just been completed with a tail; "
+                                "your card stays in your hand.")
+        at = action.get("at")
+        if at is not None and at != len(dog["cards"]):
+            raise IllegalAction("end_taken", "Another card was attached to that dachshund first; "
+                                "your card stays in your hand.")
+        end = deck[dog["cards"][-1] % C.SET_SIZE]["rear"]
+        if face["front"] != end:
+            raise IllegalAction("colour_mismatch", f"The blanket colours do not match: that end is {end}, "
+                                f"your card starts with {face['front']}. Your card stays in your hand.")
+        self._lay(state, seat, card, dog, now_ms)
+        if face["kind"] == "tail":
+            dog["open"] = False
+            dog["completed_by"] = seat
+            state["markers"][seat] -= 1
+            if state["markers"][seat] == 0:
+                self._stop(state, "markers", seat, now_ms)      # §4.5.1, atomic
+                return
+        self._check_stall(state, now_ms)
+
+    # ------------------------------------------------------------------ action helpers
+    def _revealed_card(self, state: dict, seat: int) -> int:
+        card = state["revealed"][seat]
+        if card is None:
+            raise IllegalAction("nothing_revealed", "Turn up a card first.")
+        return card
+
+    def _put_under(self, state: dict, seat: int) -> None:
+        """The revealed card (if any) goes face down under the pile it came from."""
+        card = state["revealed"][seat]
+        if card is not None:
+            state["piles"][seat][state["in_hand"][seat]].append(card)
+            state["revealed"][seat] = None
+            state["revealed_at"][seat] = None
+
+    def _lay(self, state: dict, seat: int, card: int, dog: dict, now_ms: int) -> None:
+        """Put the revealed card on the table for good (§4.4: never moved again)."""
+        dog["cards"].append(card)
+        state["revealed"][seat] = None
+        state["revealed_at"][seat] = None
+        state["last_place_ms"] = now_ms
+        if not state["piles"][seat][state["in_hand"][seat]]:
+            state["emptied"][seat] = True                    # WAL-17: all ten placed
+        flash = _ms(state["options"]["placed_flash_s"])
+        if flash:
+            recent = state["recent"]
+            recent.append({"seat": seat, "dog": dog["id"], "index": len(dog["cards"]) - 1,
+                           "t": now_ms, "until": now_ms + flash})
+            if len(recent) > RECENT_MAX:
+                del recent[0]
+
+    # ================================================================== stop and scoring
+    def _check_stall(self, state: dict, now_ms: int) -> None:
+        """WAL-8a: stop when no player holds any card that could be placed: no head left
+        (heads always fit) and no belly or tail matching an open end."""
+        deck = self.deck_of(state["options"])
+        ends = {deck[d["cards"][-1] % C.SET_SIZE]["rear"] for d in state["dogs"] if d["open"]}
+        for seat, piles in enumerate(state["piles"]):
+            held = [state["revealed"][seat]] if state["revealed"][seat] is not None else []
+            for pile in piles + [held]:
+                for card in pile:
+                    face = deck[card % C.SET_SIZE]
+                    if face["kind"] == "head" or face["front"] in ends:
+                        return
+        self._stop(state, "no_moves", None, now_ms)
+
+    def _stop(self, state: dict, reason: str, seat, now_ms: int) -> None:
+        """§4.5: Stop, distribution and bones in one atomic step."""
+        n = len(state["players"])
+        opts = state["options"]
+        # Everyone puts his pile down; a revealed card returns under its pile.
+        for s in range(n):
+            self._put_under(state, s)
+        state["in_hand"] = [None] * n
+        won = [0] * n
+        deck = self.deck_of(opts)
+        for dog in state["dogs"]:
+            if dog["open"]:
+                continue                                    # "n'appartiennent à personne"
+            dog["owner"] = dachshund_owner(deck, dog["cards"])
+            won[dog["owner"]] += len(dog["cards"])
+        rank_bones = rank_bones_for(won, opts["rank_ties"], opts["min_cards_for_rank_bone"])
+        bonus_bone = C.PILE_BONUS_BONE[opts["edition"]]
+        points = []
+        bones = []
+        for s in range(n):
+            b = {"gold": 0, "silver": 0, "bronze": 0}
+            if rank_bones[s]:
+                b[rank_bones[s]] += 1
+            if state["emptied"][s]:
+                b[bonus_bone] += 1                          # WAL-16: one bone however many piles
+            bones.append(b)
+            points.append(sum(C.BONE_VALUE[k] * v for k, v in b.items()))
+            for k, v in b.items():
+                state["bones"][s][k] += v
+            state["points"][s] += points[s]
+            state["cards_won"][s] += won[s]
+        state["stop"] = {"reason": reason, "seat": seat, "t": now_ms}
+        state["results"].append({
+            "round": state["round"],
+            "reason": reason,
+            "stopped_by": seat,
+            "won_cards": won,
+            "rank_bones": rank_bones,
+            "pile_bonus": list(state["emptied"]),
+            "bones": bones,
+            "points": points,
+        })
+        state["recent"] = []
+        if state["round"] >= ROUNDS:
+            state["phase"] = "over"
+            state["winners"] = final_winners(state["points"], state["cards_won"], opts["final_tie_break"])
+        else:
+            state["phase"] = "scoring"
+            pause = _ms(opts["scoring_pause_s"])
+            state["next_round_at"] = now_ms + pause if pause else None
+
+    def result(self, state: dict) -> Optional[dict]:
+        if state["phase"] != "over":
+            return None
+        return {"winners": list(state["winners"]), "scores": list(state["points"]),
+                "cards_won": list(state["cards_won"])}
+
+    # ================================================================== legal, view
+    def legal(self, state: dict, seat) -> list:
+        phase = state["phase"]
+        if phase == "scoring":
+            return [{"type": "next_round"}]
+        if seat is None or phase != "live":
+            return []
+        out = []
+        in_hand = state["in_hand"][seat]
+        piles = state["piles"][seat]
+        out += [{"type": "take_pile", "pile": i} for i in range(C.PILES) if piles[i] and i != in_hand]
+        card = state["revealed"][seat]
+        if card is None:
+            if in_hand is not None and piles[in_hand]:
+                out.append({"type": "reveal"})
+            return out
+        deck = self.deck_of(state["options"])
+        face = deck[card % C.SET_SIZE]
+        if face["kind"] == "head":
+            out.append({"type": "place_head"})
+        else:
+            for d in state["dogs"]:
+                if d["open"] and deck[d["cards"][-1] % C.SET_SIZE]["rear"] == face["front"]:
+                    out.append({"type": "attach", "dog": d["id"], "at": len(d["cards"])})
+        out.append({"type": "decline"})
+        return out
+
+    def view(self, state: dict, seat) -> dict:
+        """Exactly what ``seat`` may see (§4.8).  No card id ever appears: it would reveal
+        the card's back.  Pile order is unknown even to the owner: sizes only.  The
+        revealed card is seen by its owner only; others see that a card is face up.
+        Who laid each card is shown only while ``show_card_owner`` is on, in the short
+        ``recent`` flash, and after the round stops (the cards are sorted by their backs)."""
+        deck = self.deck_of(state["options"])
+        opts = state["options"]
+        phase = state["phase"]
+        ended = phase in ("scoring", "over")
+        owners = opts["show_card_owner"] or ended
+        n = len(state["players"])
+        hold = _ms(opts["max_hold_s"])
+        idle = _ms(opts["idle_stop_s"])
+
+        dogs = []
+        for d in state["dogs"]:
+            faces = []
+            for card in d["cards"]:
+                f = dict(deck[card % C.SET_SIZE])
+                if owners:
+                    f["owner"] = card // C.SET_SIZE
+                faces.append(f)
+            dogs.append({
+                "id": d["id"],
+                "cards": faces,
+                "length": len(faces),
+                "open": d["open"],
+                "end": faces[-1]["rear"] if d["open"] else None,
+                "completed_by": d["completed_by"],
+                "owner": d["owner"] if ended else None,
+            })
+        seats = []
+        for s in range(n):
+            seats.append({
+                "name": state["players"][s],
+                "piles": [len(p) for p in state["piles"][s]],
+                "in_hand": state["in_hand"][s],
+                "holding": state["revealed"][s] is not None,
+                "markers_left": state["markers"][s],
+                "pile_emptied": state["emptied"][s],
+                "points": state["points"][s],
+                "bones": dict(state["bones"][s]),
+                "completed": sum(1 for d in state["dogs"] if d["completed_by"] == s),
+            })
+        me = None
+        if seat is not None:
+            card = state["revealed"][seat]
+            t = state["revealed_at"][seat]
+            me = {
+                "seat": seat,
+                "in_hand": state["in_hand"][seat],
+                "piles": [len(p) for p in state["piles"][seat]],
+                "revealed": dict(deck[card % C.SET_SIZE]) if card is not None else None,
+                "hold_until": t + hold if (t is not None and hold) else None,
+                "markers_left": state["markers"][seat],
+            }
+        return {
+            "game": self.id,
+            "you": seat,
+            "players": list(state["players"]),
+            "phase": phase,
+            "round": state["round"],
+            "rounds": ROUNDS,
+            "go_ms": state["go_ms"],
+            "now_ms": state["now"],
+            "edition": opts["edition"],
+            "colours": list(opts["blanket_colours"]),
+            "deck": [dict(f) for f in deck],
+            # The default recipe is balanced by construction; only a custom deck can warn.
+            "deck_warnings": C.deck_warnings(deck) if opts["deck"] is not None else [],
+            "show_card_owner": opts["show_card_owner"],
+            "me": me,
+            "seats": seats,
+            "dogs": dogs,
+            "recent": [dict(e) for e in state["recent"]],
+            "idle_stop_at": state["last_place_ms"] + idle if (idle and phase == "live") else None,
+            "next_round_at": state["next_round_at"],
+            "stop": dict(state["stop"]) if state["stop"] else None,
+            "results": [_copy_result(r) for r in state["results"]],
+            "points": list(state["points"]),
+            "winners": list(state["winners"]) if state["winners"] is not None else None,
+        }
+
+    def bot(self, level: str, seat: int, seed: int, speed: float = 1.0):
+        from .bots import WaldiBot
+        if level not in self.bot_levels:
+            raise IllegalAction("bad_level", f"Unknown computer player level: {level}.")
+        return WaldiBot(self, seat, level, seed, speed=speed)
+
+
+_DECKS: dict = {}      # (edition, colours) -> default deck, shared read-only
+
+_HANDLERS = {
+    "take_pile": "_take_pile",
+    "reveal": "_reveal",
+    "decline": "_decline",
+    "place_head": "_place_head",
+    "attach": "_attach",
+    "next_round": "_next_round",
+}
+
+
+def _copy_result(r: dict) -> dict:
+    return {k: ([dict(x) for x in v] if k == "bones" else (list(v) if isinstance(v, list) else v))
+            for k, v in r.items()}
+
+
+# ====================================================================== pure rule helpers
+def dachshund_owner(deck: list, dog_cards: list) -> int:
+    """§4.5.2: a completed dachshund belongs to the tail's player if the tail shows a cat,
+    else to the head's player (read from the card backs).  WAL-19: same set, same answer."""
+    tail = dog_cards[-1]
+    if deck[tail % C.SET_SIZE]["cat"]:
+        return C.owner_of(tail)
+    return C.owner_of(dog_cards[0])
+
+
+def rank_bones_for(won: list, ties: str = "competition", min_cards: int = 0) -> list:
+    """§4.5.4 + WAL-6/WAL-7: the ranking bone of each player by cards won.
+
+    Gold, silver, bronze for ranks 1-3; rank 4 gets nothing.  ``competition``: tied players
+    share the best tied rank and the next ranks are skipped (12, 12, 8, 5 → gold, gold,
+    bronze, none); ``dense``: no rank is skipped (12, 12, 8 → gold, gold, silver).  A player
+    with fewer than ``min_cards`` cards gets no ranking bone.
+    """
+    distinct = sorted(set(won), reverse=True)
+    out = []
+    for w in won:
+        if ties == "dense":
+            rank = distinct.index(w)
+        else:
+            rank = sum(1 for x in won if x > w)
+        bone = RANK_BONES[rank] if rank < len(RANK_BONES) else None
+        out.append(bone if w >= min_cards else None)
+    return out
+
+
+def final_winners(points: list, cards_won: list, tie_break: str = "shared") -> list:
+    """§4.6: the highest bone total wins; WAL-25: a tie is a shared win, or with
+    ``most_cards`` the tied player with the most cards over the game (still shared if equal)."""
+    best = max(points)
+    top = [s for s, p in enumerate(points) if p == best]
+    if tie_break == "most_cards" and len(top) > 1:
+        most = max(cards_won[s] for s in top)
+        top = [s for s in top if cards_won[s] == most]
+    return top
+
+
+GAME = Waldi()
