@@ -138,8 +138,9 @@ def test_state_changes_only_through_legal_intents(script, seed):
                 expect_change = True
             except Exception:
                 pass
-            text = encode({"t": "intent", "table": "tbl1", "seq": net.guests[op[1]].seq + 1, "seat": seat,
-                           "action": action})
+            # json.dumps, not encode: a hostile peer may send Infinity too
+            text = json.dumps({"t": "intent", "table": "tbl1", "seq": net.guests[op[1]].seq + 1, "seat": seat,
+                               "action": action})
             net.guests[op[1]].seq += 1
             outs = t.receive(op[1], text, net.now)
             if expect_change and t.state is before:     # refused by the protocol's bounds
