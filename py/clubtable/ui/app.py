@@ -319,14 +319,22 @@ class App:
                  h("form",
                    h("fieldset", h("legend", t("setup.seats", a=game.min_players, b=game.max_players)),
                      h("ol", rows, cls="seats"), add),
-                   h("details", h("summary", t("setup.options")), h("div", opts, cls="options"),
+                   h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
+                     h("div", opts, cls="options"),
                      h("div", h("label", t("setup.ice"), html_for="opt-ice"),
                        h("input", id="opt-ice", value=s.get("ice", ""), placeholder="stun:stun.example.org:3478",
-                         on_input=lambda e: s.__setitem__("ice", dom.value_of(e))), cls="field")),
+                         on_input=lambda e: s.__setitem__("ice", dom.value_of(e))), cls="field"),
+                     open=bool(s.get("options_open"))),
                    h("p", s["error"], cls="error", role="alert") if s.get("error") else None,
                    h("button", t("setup.open"), type="submit", cls="primary big", id="open-table"),
                    on_submit=self.open_table, id="setup-form"),
                  cls="screen setup", id="setup")
+
+    def toggle_options(self, event):
+        # Re-renders rebuild <details>, so its open state lives in the model.
+        event.preventDefault()
+        self.setup["options_open"] = not self.setup.get("options_open")
+        self.render()
 
     def option_field(self, game, name):
         t = self.t
@@ -582,7 +590,7 @@ def qr(text: str, label: str):
 
 def start():
     app = App()
-    dom.listen("app")
+    dom.listen(None)
     dom.on_window("hashchange", app.on_route)
     dom.start_countdowns()
     app.render_lang()

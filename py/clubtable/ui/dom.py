@@ -19,6 +19,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 _handlers: dict = {}
+_owned: dict = {}           # mount target id -> handler keys registered under it
+_building: list = []        # keys registered by the tree being built
 _next_key = [0]
 _listeners: list = []
 
@@ -83,6 +85,7 @@ def _build(node: Any, svg: bool = False):
             _next_key[0] += 1
             key = f"h{_next_key[0]}"
             _handlers[(event, key)] = fn
+            _building.append((event, key))
             keys.append(f"{event}:{key}")
         el.setAttribute("data-act", " ".join(keys))
     for child in node.children:
@@ -97,12 +100,16 @@ def mount(target, tree: Any) -> None:
     active = document.activeElement
     focus_id = active.id if active and active.id else None
     focus_key = active.getAttribute("data-key") if active and active.getAttribute else None
-    _handlers.clear()
+    owner = str(target.id or "body")
+    for old in _owned.pop(owner, ()):   # only this target's handlers: others stay live
+        _handlers.pop(old, None)
+    _building.clear()
     frag = document.createDocumentFragment()
     for node in tree if isinstance(tree, list) else [tree]:
         if node is not None:
             frag.appendChild(_build(node))
     target.replaceChildren(frag)
+    _owned[owner] = list(_building)
     again = None
     if focus_id:
         again = document.getElementById(focus_id)
@@ -131,7 +138,7 @@ def _dispatch(event) -> None:
 
 def listen(root_id: str, events=("click", "input", "change", "submit", "keydown")) -> None:
     """Install the delegating listeners once, on ``root_id``."""
-    root = document.getElementById(root_id)
+    root = document.getElementById(root_id) if root_id else document.body
     for ev in events:
         proxy = create_proxy(_dispatch)
         _listeners.append(proxy)  # keep a reference, or the proxy is destroyed
