@@ -462,15 +462,22 @@ class Table:
                 peer, ref, "stale_seq",
                 f"Sequence number {msg['seq']} is not after {peer.last_seq}; the message was ignored.")
         peer.last_seq = msg["seq"]
+        try:
+            return outs + self._dispatch(peer, msg)
+        except Exception as exc:             # a bug must not stop the table
+            self._event("internal_error", peer=peer_id, error=f"{type(exc).__name__}: {exc}")
+            return outs + self._reject(peer, ref, "internal_error", "The host could not handle that message.")
+
+    def _dispatch(self, peer: _Peer, msg: dict) -> list:
         t = msg["t"]
         if t == "ping":
-            return outs + [self._send(peer, {"t": "pong", "table": self.table_id, "ts": msg["ts"]})]
+            return [self._send(peer, {"t": "pong", "table": self.table_id, "ts": msg["ts"]})]
         if t == "bye":
-            self._event("bye", peer=peer_id, seat=peer.seat)
-            return outs + self._drop(peer_id)
+            self._event("bye", peer=peer.peer_id, seat=peer.seat)
+            return self._drop(peer.peer_id)
         if t == "hello":
-            return outs + self._hello(peer, msg)
-        return outs + self._intent(peer, msg)
+            return self._hello(peer, msg)
+        return self._intent(peer, msg)
 
     def _intent(self, peer: _Peer, msg: dict) -> list:
         ref, seat = msg["seq"], msg["seat"]
