@@ -26,8 +26,8 @@ from . import cards as C
 #: Seconds per step at speed 1.0, and the level's play.  WAL-4 simulated 0.5-1.5 s a move.
 PROFILES = {
     "relaxed": {"take": 0.9, "reveal": 0.7, "decide": 1.5, "jitter": 0.35, "fumble": 0.2, "smart": False},
-    "normal": {"take": 0.6, "reveal": 0.45, "decide": 1.0, "jitter": 0.3, "fumble": 0.06, "smart": True},
-    "quick": {"take": 0.4, "reveal": 0.3, "decide": 0.6, "jitter": 0.25, "fumble": 0.0, "smart": True},
+    "normal": {"take": 0.55, "reveal": 0.4, "decide": 0.9, "jitter": 0.3, "fumble": 0.06, "smart": True},
+    "quick": {"take": 0.45, "reveal": 0.32, "decide": 0.65, "jitter": 0.25, "fumble": 0.0, "smart": True},
 }
 MARKER_COST = 1.5        # a marker spent brings the Stop closer; worth about 1.5 cards
 
