@@ -1,0 +1,688 @@
+"""DODGY, the liar's-dice game with a seer stone (RULES.md §5).
+
+Every player secretly rolls a hand of picture dice.  In turn, players claim ever higher
+quantities of some image on the whole table; anyone may shout DODGY on the latest claim.
+The loser of a challenge gives one die (the winner's pick) to the winner; the first
+receiver ever also takes the seer stone, which is wild for its holder's own claims.
+
+State layout (JSON-safe, besides the keys every game has)::
+
+    n_dice        dice per player at the start (DGY setup table)
+    hands         [[die id, ...] per seat]; regular dice 0..19, the seer stone is 20
+    faces         [face or None per die id]; None = not rolled / not in play
+    seer          "centre" | "removed" | seat holding it
+    box, removed  die ids never dealt (DGY-8) / that left the game with an eliminated player
+    public        die ids whose current face everyone knows (only when dice are not
+                  re-rolled every round; see docs/games/dodgy.md)
+    active        [bool per seat]; out_round [round a seat went out, or None]
+    phase         "statement" | "challenge" | "choose" | "over"
+    round, opener, stater
+    statements    this round's applied statements: {n, seat, quantity, image, at, auto}
+    serial        statements applied in the whole game (gives every statement its ``n``)
+    pending       a statement held until the challenge window may close, or None
+    accepted      seats that let the current statement stand (a held statement counts)
+    window_end    when a held statement may be applied (ms), or None
+    turn_deadline when the stater's statement or the winner's choice times out (ms), or None
+    shouts        [[seat, ms], ...] DODGY shouts collected within ``jitter_ms``
+    shout_deadline end of that collection (ms), or None
+    reveal        the latest challenge: every face, the count, who won, which die moved
+    history       every challenge of the game, without the faces
+    winners       set when the game is over
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ...engine import Game, IllegalAction, State, clone
+
+SEER = 20                      # id of the seer stone; regular dice are 0..19
+REGULAR_DICE = 20              # DGY-1
+DICE_PER_PLAYER = {2: 10, 3: 6, 4: 5, 5: 4, 6: 3}
+DEFAULT_FACES = ["bow", "ship", "sword", "image4", "image5", "image6"]   # DGY-2
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _ms(seconds) -> int:
+    return int(round(float(seconds) * 1000))
+
+
+class Dodgy(Game):
+    """DODGY for 2–6 players (RULES.md §5)."""
+
+    id = "dodgy"
+    title = "DODGY"
+    min_players = 2
+    max_players = 6
+    realtime = True
+    bot_levels = ("easy", "normal", "hard")
+    options = {
+        "faces": list(DEFAULT_FACES),          # DGY-2
+        "seer_mode": "rolled_face",            # DGY-3
+        "reroll_each_round": True,             # DGY-4
+        "elimination_threshold": None,         # DGY-9, §5.5 variant
+        "seer_on_elimination": "removed",      # DGY-9
+        "challenge_min_window_s": 3,           # §5.7.2; 0 = statements are never held
+        "statement_s": 30,                     # §5.7.4; 0 = no limit
+        "choose_s": 15,                        # §5.7.4; 0 = no limit
+        "first_player_rule": "youngest",       # §0.2.7, DGY-16
+        "first_player": None,                  # the seat the host names for that rule
+        "jitter_ms": 0,                        # §0.2.3, §5.7.3
+        "round_limit": None,                   # house rule ("the rules of winning can be changed")
+    }
+    option_choices = {
+        "seer_mode": ["rolled_face", "none"],
+        "reroll_each_round": [True, False],
+        "elimination_threshold": [None, 2, 3, 4],
+        "seer_on_elimination": ["removed", "back_to_centre"],
+        "first_player_rule": ["youngest", "oldest", "random", "host_choice"],
+        "first_player": [None, 0, 1, 2, 3, 4, 5],
+    }
+
+    # ================================================================== options
+    def validate_options(self, opts: dict, n_players: int) -> None:
+        def bad(message: str) -> None:
+            raise IllegalAction("bad_options", message)
+
+        faces = opts["faces"]
+        if not isinstance(faces, list) or not 2 <= len(faces) <= 12:
+            bad("The dice need a list of 2 to 12 images.")
+        if not all(isinstance(f, str) and 0 < len(f) <= 24 and f.strip() == f for f in faces):
+            bad("Every image name must be a short text without surrounding spaces.")
+        if len(set(faces)) != len(faces):
+            bad("The images on a die must all differ.")
+        if type(opts["reroll_each_round"]) is not bool:
+            bad("reroll_each_round must be true or false.")
+        threshold = opts["elimination_threshold"]
+        if threshold is not None:
+            if not _is_int(threshold):
+                bad("The elimination threshold must be 2, 3, 4 or none.")
+            if threshold >= DICE_PER_PLAYER[n_players]:
+                # DGY-9: otherwise everybody (or every first loser) is out at once.
+                bad(
+                    f"With {n_players} players each starts with {DICE_PER_PLAYER[n_players]} dice, "
+                    f"so the elimination threshold must be below that."
+                )
+        first = opts["first_player"]
+        if first is not None and (not _is_int(first) or not 0 <= first < n_players):
+            bad("The first player must be one of the seats at the table.")
+        for name, top in (("challenge_min_window_s", 60), ("statement_s", 3600), ("choose_s", 3600)):
+            value = opts[name]
+            if not _is_number(value) or not 0 <= value <= top:
+                bad(f"{name} must be a number of seconds from 0 to {top}.")
+        if 0 < opts["statement_s"] <= opts["challenge_min_window_s"]:
+            bad("The statement time must be longer than the minimum challenge window.")
+        if not _is_int(opts["jitter_ms"]) or not 0 <= opts["jitter_ms"] <= 2000:
+            bad("jitter_ms must be a whole number of milliseconds from 0 to 2000.")
+        limit = opts["round_limit"]
+        if limit is not None and (not _is_int(limit) or not 1 <= limit <= 10000):
+            bad("The round limit must be a whole number of rounds, or none.")
+
+    # ================================================================== setup
+    def setup(self, state: State, now_ms: int) -> None:
+        """§5.1: 20 regular dice shared out by the setup table, the rest stay in the box
+        (DGY-8); the seer stone starts in the centre, unrolled and uncounted (DGY-14)."""
+        n = len(state["players"])
+        k = DICE_PER_PLAYER[n]
+        state.update(
+            n_dice=k,
+            hands=[list(range(s * k, (s + 1) * k)) for s in range(n)],
+            faces=[None] * (REGULAR_DICE + 1),
+            seer="centre",
+            box=list(range(n * k, REGULAR_DICE)),
+            removed=[],
+            public=[],
+            active=[True] * n,
+            out_round=[None] * n,
+            phase="statement",
+            round=0,
+            opener=None,
+            stater=None,
+            statements=[],
+            serial=0,
+            pending=None,
+            accepted=[],
+            window_end=None,
+            turn_deadline=None,
+            shouts=[],
+            shout_deadline=None,
+            reveal=None,
+            history=[],
+            winners=None,
+        )
+        opts = state["options"]
+        if opts["first_player"] is not None and opts["first_player_rule"] != "random":
+            first = opts["first_player"]
+        else:
+            # Ages are unknown to the engine: "youngest" falls back to a seeded draw (§0.2.7).
+            first = self.rng(state).below(n)
+        self._roll_all(state)
+        self._start_round(state, first, now_ms)
+
+    # ================================================================== queries
+    @staticmethod
+    def dice_in_hands(state: State) -> int:
+        """N of DGY-7: every die in a hand, the seer stone included once it is held."""
+        return sum(len(h) for h in state["hands"])
+
+    @staticmethod
+    def current(state: State) -> Optional[dict]:
+        return state["statements"][-1] if state["statements"] else None
+
+    @staticmethod
+    def min_quantity(state: State) -> int:
+        """§5.3.4: a statement exceeds the previous quantity by at least one (DGY-7: q ≥ 1)."""
+        cur = Dodgy.current(state)
+        return cur["quantity"] + 1 if cur else 1
+
+    @staticmethod
+    def next_active(state: State, seat: int) -> int:
+        """The next active player to the left (clockwise, DGY-11); skips players who are out."""
+        n = len(state["players"])
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if state["active"][s]:
+                return s
+        return seat
+
+    @staticmethod
+    def active_seats(state: State) -> list:
+        return [s for s, a in enumerate(state["active"]) if a]
+
+    def _bystanders(self, state: State) -> list:
+        """Active players other than the current statement's maker and the next stater:
+        the ones for whom ``accept`` exists."""
+        cur = self.current(state)
+        return [s for s in self.active_seats(state) if s != cur["seat"] and s != state["stater"]]
+
+    def _ms_opt(self, state: State, name: str) -> int:
+        return _ms(state["options"][name])
+
+    # ================================================================== actions
+    def do(self, state: State, seat, action: dict, now_ms: int) -> None:
+        # A timer that fell due before this action arrived acts first (§0.2.4: an action
+        # after its deadline is too late), exactly as if the table had ticked on time.
+        self._run_timers(state, now_ms)
+        if state["phase"] == "over":
+            raise IllegalAction("game_over", "The game is over.")
+        kind = action["type"]
+        handler = {
+            "state": self._do_state,
+            "dodgy": self._do_dodgy,
+            "accept": self._do_accept,
+            "choose": self._do_choose,
+        }.get(kind)
+        if handler is None:
+            raise IllegalAction("unknown_action", f"DODGY has no action called {kind!r}.")
+        if seat is None:
+            raise IllegalAction("not_a_player", "Only a player at the table can do that.")
+        if not state["active"][seat]:
+            raise IllegalAction("not_active", "You are out of the game.")
+        handler(state, seat, action, now_ms)
+
+    # ------------------------------------------------------------------ statement
+    def _do_state(self, state: State, seat: int, action: dict, now_ms: int) -> None:
+        """MakeStatement (§5.4): the stater claims ``quantity`` dice showing ``image`` on the
+        whole table.  DGY-7: 1 ≤ q ≤ N and q ≥ previous q + 1.  §5.7.2: a statement that
+        arrives before ``challenge_min_window_s`` has passed since the previous one is held
+        and applied when that window ends, unless a DODGY comes first."""
+        if state["phase"] != "statement":
+            raise IllegalAction("not_statement_phase", "No statement can be made right now.")
+        if seat != state["stater"]:
+            raise IllegalAction("not_your_turn", "It is not your turn to make a statement.")
+        if state["pending"] is not None:
+            raise IllegalAction("already_stated", "Your statement is already waiting to be announced.")
+        q, image = action.get("quantity"), action.get("image")
+        if not _is_int(q):
+            raise IllegalAction("bad_quantity", "A statement needs a whole number of dice.")
+        if image not in state["options"]["faces"]:
+            raise IllegalAction("bad_image", "That image is not on the dice.")
+        lo, hi = self.min_quantity(state), self.dice_in_hands(state)
+        if q < lo:
+            raise IllegalAction(
+                "too_low", f"The statement must be at least {lo}: one more than the previous one."
+            )
+        if q > hi:
+            raise IllegalAction("too_high", f"There are only {hi} dice on the table.")
+        stmt = {"n": None, "seat": seat, "quantity": q, "image": image, "at": now_ms, "auto": False}
+        cur = self.current(state)
+        if cur is None or now_ms >= state["window_end"]:
+            self._apply_statement(state, stmt, now_ms)
+            return
+        state["pending"] = stmt
+        state["accepted"].append(seat)      # stating is this player's way of letting it stand
+        self._close_if_all_accepted(state, now_ms)
+
+    def _apply_statement(self, state: State, stmt: dict, now_ms: int) -> None:
+        """The host announces a statement: it becomes the current one, its challenge
+        window opens, and the next active player on the left is to state."""
+        stmt = dict(stmt, n=state["serial"], at=now_ms)
+        state["serial"] += 1
+        state["statements"].append(stmt)
+        state["pending"] = None
+        state["accepted"] = []
+        state["window_end"] = now_ms + self._ms_opt(state, "challenge_min_window_s")
+        state["stater"] = self.next_active(state, stmt["seat"])
+        self._set_turn_deadline(state, "statement_s", now_ms)
+
+    def _close_if_all_accepted(self, state: State, now_ms: int) -> None:
+        """§5.7.1: once every other active player lets the statement stand (bystanders by
+        ``accept``, the next stater by stating), the window closes at once."""
+        pending = state["pending"]
+        if pending is None:
+            return
+        if all(s in state["accepted"] for s in self._bystanders(state)):
+            self._apply_statement(state, pending, now_ms)
+
+    # ------------------------------------------------------------------ challenge
+    def _check_target(self, state: State, action: dict) -> dict:
+        cur = self.current(state)
+        if cur is None:
+            raise IllegalAction("no_statement", "There is no statement to respond to yet.")
+        if "statement" in action and action["statement"] != cur["n"]:
+            raise IllegalAction("stale_statement", "That statement has already been followed by another one.")
+        return cur
+
+    def _do_dodgy(self, state: State, seat: int, action: dict, now_ms: int) -> None:
+        """ShoutDodgy (§5.4): any active player except the statement's maker challenges the
+        current statement.  The first shout to arrive is the challenge (§5.7.3); with
+        ``jitter_ms`` > 0 the shouts within that time of the first are collected and the one
+        nearest clockwise from the maker's left wins.  A held statement is discarded."""
+        if state["phase"] not in ("statement", "challenge"):
+            raise IllegalAction("not_now", "There is no statement to challenge right now.")
+        cur = self._check_target(state, action)
+        if seat == cur["seat"]:
+            raise IllegalAction("own_statement", "You cannot challenge your own statement.")
+        if seat in state["accepted"]:
+            raise IllegalAction("already_accepted", "You already let this statement stand.")
+        if state["phase"] == "challenge":
+            if any(s == seat for s, _ in state["shouts"]):
+                raise IllegalAction("already_shouted", "You already shouted DODGY.")
+            state["shouts"].append([seat, now_ms])
+            return
+        state["pending"] = None
+        jitter = state["options"]["jitter_ms"]
+        if jitter > 0:
+            state["phase"] = "challenge"
+            state["shouts"] = [[seat, now_ms]]
+            state["shout_deadline"] = now_ms + jitter
+            state["turn_deadline"] = None
+            return
+        self._reveal(state, seat, now_ms, by_timeout=False)
+
+    def _do_accept(self, state: State, seat: int, action: dict, now_ms: int) -> None:
+        """Accept (§5.4, digital only): a bystander lets the current statement stand and may
+        no longer challenge it.  The next stater accepts by stating instead."""
+        if state["phase"] != "statement":
+            raise IllegalAction("not_now", "There is no statement to accept right now.")
+        cur = self._check_target(state, action)
+        if seat == cur["seat"]:
+            raise IllegalAction("own_statement", "That is your own statement.")
+        if seat == state["stater"]:
+            raise IllegalAction("state_instead", "It is your turn: make a statement or shout DODGY.")
+        if seat in state["accepted"]:
+            raise IllegalAction("already_accepted", "You already let this statement stand.")
+        state["accepted"].append(seat)
+        self._close_if_all_accepted(state, now_ms)
+
+    def _reveal(self, state: State, challenger: int, now_ms: int, by_timeout: bool) -> None:
+        """Reveal (§5.4): all dice become public.  ``count`` is the regular dice showing the
+        image plus the seer stone's contribution: 1 when its holder made the statement (wild,
+        DGY-3/DGY-15); else 1 when ``seer_mode`` is rolled_face and it shows the image; else 0.
+        The statement is correct when count ≥ quantity; the winner then chooses a die."""
+        cur = self.current(state)
+        image, faces = cur["image"], state["faces"]
+        counted = [d for h in state["hands"] for d in h if d != SEER and faces[d] == image]
+        holder = state["seer"]
+        if not isinstance(holder, int):
+            seer_rule, seer_contrib = "not_in_play", 0
+        elif holder == cur["seat"]:
+            seer_rule, seer_contrib = "wild", 1
+        elif state["options"]["seer_mode"] == "rolled_face":
+            seer_rule, seer_contrib = "rolled_face", int(faces[SEER] == image)
+        else:
+            seer_rule, seer_contrib = "none", 0
+        if seer_contrib:
+            counted.append(SEER)
+        count = len(counted)
+        correct = count >= cur["quantity"]
+        winner, loser = (cur["seat"], challenger) if correct else (challenger, cur["seat"])
+        state["reveal"] = {
+            "round": state["round"],
+            "statement": dict(cur),
+            "stater": cur["seat"],
+            "quantity": cur["quantity"],
+            "image": image,
+            "challenger": challenger,
+            "by_timeout": by_timeout,
+            "hands": [[{"id": d, "face": faces[d]} for d in h] for h in state["hands"]],
+            "counted": sorted(counted),
+            "seer_rule": seer_rule,
+            "seer_contrib": seer_contrib,
+            "count": count,
+            "correct": correct,
+            "winner": winner,
+            "loser": loser,
+            "chosen": None,
+            "chosen_by_timeout": False,
+            "seer_from_centre": False,
+            "eliminated": [],
+            "at": now_ms,
+        }
+        state["public"] = sorted(d for h in state["hands"] for d in h)
+        state["phase"] = "choose"
+        state["pending"] = None
+        state["accepted"] = []
+        state["window_end"] = None
+        state["shouts"] = []
+        state["shout_deadline"] = None
+        state["stater"] = None
+        self._set_turn_deadline(state, "choose_s", now_ms)
+
+    # ------------------------------------------------------------------ exchange
+    def _do_choose(self, state: State, seat: int, action: dict, now_ms: int) -> None:
+        """ChooseDie (§5.4, DGY-13): the winner takes any one die from the loser's revealed
+        hand, the seer stone included."""
+        if state["phase"] != "choose":
+            raise IllegalAction("not_now", "There is no die to choose right now.")
+        rev = state["reveal"]
+        if seat != rev["winner"]:
+            raise IllegalAction("not_your_choice", "Only the winner of the challenge chooses a die.")
+        die = action.get("die")
+        if not _is_int(die) or die not in state["hands"][rev["loser"]]:
+            raise IllegalAction("bad_die", "Choose one of the loser's dice.")
+        self._exchange(state, die, now_ms, by_timeout=False)
+
+    def _exchange(self, state: State, die: int, now_ms: int, by_timeout: bool) -> None:
+        """The die moves loser → winner.  §5.3.7: on the first exchange of the game the
+        receiver also takes the seer stone from the centre.  Then Check (§5.5)."""
+        rev = state["reveal"]
+        winner, loser = rev["winner"], rev["loser"]
+        hands = state["hands"]
+        hands[loser].remove(die)
+        hands[winner].append(die)
+        moved = [die]
+        if die == SEER:
+            state["seer"] = winner
+        elif state["seer"] == "centre":
+            hands[winner].append(SEER)
+            state["seer"] = winner
+            rev["seer_from_centre"] = True
+            moved.append(SEER)
+        hands[winner].sort()
+        rev["chosen"] = die
+        rev["chosen_by_timeout"] = by_timeout
+        if not state["options"]["reroll_each_round"]:
+            # Without a full re-roll only the dice that changed hands are rolled again, by
+            # their new owner; every other face stays as the reveal showed it, public.
+            rng = self.rng(state)
+            for d in sorted(moved):
+                state["faces"][d] = rng.choice(state["options"]["faces"])
+            state["public"] = [d for d in state["public"] if d not in moved]
+        self._check(state, now_ms)
+
+    # ------------------------------------------------------------------ check
+    def _check(self, state: State, now_ms: int) -> None:
+        """Check (§5.5).  A player without dice is out (DGY-12); with a threshold T, a player
+        left with ≤ T dice is eliminated with his dice (DGY-9).  Only the loser can newly fall
+        (DGY-17).  The last active player wins; otherwise the loser (or the next active
+        player to his left, DGY-5) opens the next round."""
+        rev = state["reveal"]
+        loser = rev["loser"]
+        threshold = state["options"]["elimination_threshold"]
+        held = len(state["hands"][loser])
+        if held == 0 or (threshold is not None and held <= threshold):
+            self._eliminate(state, loser)
+            rev["eliminated"] = [loser]
+        state["history"].append({
+            "round": state["round"],
+            "statements": [dict(s) for s in state["statements"]],
+            **{k: rev[k] for k in (
+                "stater", "quantity", "image", "challenger", "by_timeout", "count", "correct",
+                "winner", "loser", "chosen", "chosen_by_timeout", "seer_from_centre",
+                "seer_contrib", "eliminated",
+            )},
+        })
+        active = self.active_seats(state)
+        limit = state["options"]["round_limit"]
+        if len(active) == 1:
+            self._finish(state, active)
+        elif limit is not None and state["round"] >= limit:
+            best = max(len(state["hands"][s]) for s in active)
+            self._finish(state, [s for s in active if len(state["hands"][s]) == best])
+        else:
+            opener = loser if state["active"][loser] else self.next_active(state, loser)
+            if state["options"]["reroll_each_round"]:
+                self._roll_all(state)       # DGY-4
+            self._start_round(state, opener, now_ms)
+
+    def _eliminate(self, state: State, seat: int) -> None:
+        dice = state["hands"][seat]
+        state["hands"][seat] = []
+        state["active"][seat] = False
+        state["out_round"][seat] = state["round"]
+        for d in dice:
+            state["faces"][d] = None
+            if d == SEER and state["options"]["seer_on_elimination"] == "back_to_centre":
+                state["seer"] = "centre"    # goes to the receiver of the next exchange
+            else:
+                if d == SEER:
+                    state["seer"] = "removed"
+                state["removed"].append(d)
+        state["removed"].sort()
+        state["public"] = [d for d in state["public"] if d not in dice]
+
+    def _finish(self, state: State, winners: list) -> None:
+        state.update(
+            phase="over", winners=winners, stater=None, pending=None, accepted=[],
+            window_end=None, turn_deadline=None, shouts=[], shout_deadline=None,
+        )
+
+    # ------------------------------------------------------------------ rounds
+    def _roll_all(self, state: State) -> None:
+        """§5.3.1 Roll: every active player rolls all his dice, the seer stone included when
+        held (DGY-3); the stone in the centre is not rolled (DGY-14)."""
+        rng = self.rng(state)
+        faces = state["options"]["faces"]
+        for hand in state["hands"]:
+            for d in hand:
+                state["faces"][d] = rng.choice(faces)
+        state["public"] = []
+
+    def _start_round(self, state: State, opener: int, now_ms: int) -> None:
+        state.update(
+            phase="statement", round=state["round"] + 1, opener=opener, stater=opener,
+            statements=[], pending=None, accepted=[], window_end=None, shouts=[],
+            shout_deadline=None,
+        )
+        self._set_turn_deadline(state, "statement_s", now_ms)
+
+    def _set_turn_deadline(self, state: State, option: str, now_ms: int) -> None:
+        limit = self._ms_opt(state, option)
+        state["turn_deadline"] = now_ms + limit if limit > 0 else None
+
+    # ================================================================== timers
+    def _timer(self, state: State):
+        """(due ms, kind) of the next timer, or None."""
+        phase = state["phase"]
+        if phase == "statement":
+            if state["pending"] is not None:
+                return state["window_end"], "window"
+            if state["turn_deadline"] is not None:
+                return state["turn_deadline"], "statement"
+        elif phase == "challenge":
+            return state["shout_deadline"], "shouts"
+        elif phase == "choose" and state["turn_deadline"] is not None:
+            return state["turn_deadline"], "choose"
+        return None
+
+    def deadline(self, state: State) -> Optional[int]:
+        timer = self._timer(state)
+        return timer[0] if timer else None
+
+    def on_tick(self, state: State, now_ms: int) -> None:
+        self._run_timers(state, now_ms)
+
+    def _run_timers(self, state: State, now_ms: int) -> None:
+        # Each firing moves the game on (a statement, a reveal, an exchange), and every new
+        # timer starts at now_ms with a positive length, so this loop is short.
+        for _ in range(8):
+            timer = self._timer(state)
+            if timer is None or now_ms < timer[0]:
+                return
+            self._fire(state, timer[1], now_ms)
+
+    def _fire(self, state: State, kind: str, now_ms: int) -> None:
+        if kind == "window":
+            # §5.7.2: the held statement is announced as soon as the minimum window ends.
+            self._apply_statement(state, state["pending"], now_ms)
+        elif kind == "statement":
+            # §5.7.4: an opening statement that times out is "1 × the image most frequent
+            # in the stater's hand"; a follow-up that times out is a DODGY by the stater.
+            stater = state["stater"]
+            if self.current(state) is None:
+                image = self._most_frequent_image(state, stater)
+                stmt = {"n": None, "seat": stater, "quantity": 1, "image": image, "at": now_ms, "auto": True}
+                self._apply_statement(state, stmt, now_ms)
+            else:
+                self._reveal(state, stater, now_ms, by_timeout=True)
+        elif kind == "shouts":
+            # §5.7.3: near-simultaneous shouts go clockwise from the maker's left.
+            maker, n = self.current(state)["seat"], len(state["players"])
+            challenger = min((s for s, _ in state["shouts"]), key=lambda s: (s - maker) % n)
+            self._reveal(state, challenger, now_ms, by_timeout=False)
+        elif kind == "choose":
+            # §5.7.4: a seeded random regular die (the seer stone only if nothing else is left).
+            hand = state["hands"][state["reveal"]["loser"]]
+            regular = [d for d in hand if d != SEER]
+            die = self.rng(state).choice(regular) if regular else SEER
+            self._exchange(state, die, now_ms, by_timeout=True)
+
+    def _most_frequent_image(self, state: State, seat: int) -> str:
+        faces = state["options"]["faces"]
+        counts = {f: 0 for f in faces}
+        for d in state["hands"][seat]:
+            if d != SEER:
+                counts[state["faces"][d]] += 1
+        return max(faces, key=lambda f: (counts[f], -faces.index(f)))
+
+    # ================================================================== legal
+    def legal(self, state: State, seat) -> list:
+        if seat is None or state["phase"] == "over" or not state["active"][seat]:
+            return []
+        phase, cur = state["phase"], self.current(state)
+        if phase == "statement":
+            out = []
+            if seat == state["stater"] and state["pending"] is None:
+                hi = self.dice_in_hands(state)
+                out = [
+                    {"type": "state", "quantity": q, "image": image}
+                    for q in range(self.min_quantity(state), hi + 1)
+                    for image in state["options"]["faces"]
+                ]
+            if cur is not None and seat != cur["seat"] and seat not in state["accepted"]:
+                out.append({"type": "dodgy", "statement": cur["n"]})
+                if seat != state["stater"]:
+                    out.append({"type": "accept", "statement": cur["n"]})
+            return out
+        if phase == "challenge":
+            if seat != cur["seat"] and seat not in state["accepted"] and all(s != seat for s, _ in state["shouts"]):
+                return [{"type": "dodgy", "statement": cur["n"]}]
+            return []
+        if phase == "choose" and seat == state["reveal"]["winner"]:
+            return [{"type": "choose", "die": d} for d in state["hands"][state["reveal"]["loser"]]]
+        return []
+
+    # ================================================================== view
+    def view(self, state: State, seat) -> dict:
+        """What ``seat`` may see (§5.7 table): its own faces, everybody's dice counts, who
+        holds the seer stone, every statement, challenge and reveal.  Other players' current
+        faces appear only when public (after a reveal, when dice are not re-rolled)."""
+        phase, cur = state["phase"], self.current(state)
+        players, faces = state["players"], state["faces"]
+        public = set(state["public"])
+        me = seat if seat is not None and 0 <= seat < len(players) else None
+        hand = []
+        if me is not None:
+            hand = [{"id": d, "face": faces[d], "seer": d == SEER} for d in state["hands"][me]]
+        known = [
+            [] if s == me else [{"id": d, "face": faces[d], "seer": d == SEER} for d in h if d in public]
+            for s, h in enumerate(state["hands"])
+        ]
+        pending = state["pending"]
+        if pending is not None:
+            pending = (
+                {k: pending[k] for k in ("seat", "quantity", "image", "at")}
+                if pending["seat"] == me else {"seat": pending["seat"], "at": pending["at"]}
+            )
+        timer = self._timer(state)
+        legal = self.legal(state, me) if me is not None else []
+        kinds = {a["type"] for a in legal}
+        rev = state["reveal"]
+        return {
+            "game": self.id,
+            "you": me,
+            "players": list(players),
+            "options": dict(state["options"], faces=list(state["options"]["faces"])),
+            "faces": list(state["options"]["faces"]),
+            "phase": phase,
+            "round": state["round"],
+            "opener": state["opener"],
+            "stater": state["stater"],
+            "seats": [
+                {
+                    "seat": s,
+                    "name": players[s],
+                    "dice": len(state["hands"][s]),
+                    "active": state["active"][s],
+                    "seer": state["seer"] == s,
+                    "out_round": state["out_round"][s],
+                }
+                for s in range(len(players))
+            ],
+            "seer": state["seer"],
+            "dice_in_hands": self.dice_in_hands(state),
+            "dice_in_play": self.dice_in_hands(state) + (1 if state["seer"] == "centre" else 0),
+            "removed": len(state["removed"]),
+            "hand": hand,
+            "known": known,
+            "statement": dict(cur) if cur else None,
+            "statements": [dict(s) for s in state["statements"]],
+            "min_quantity": self.min_quantity(state),
+            "max_quantity": self.dice_in_hands(state),
+            "pending": pending,
+            "accepted": list(state["accepted"]),
+            "window_end": state["window_end"] if phase == "statement" else None,
+            "shouts": [s for s, _ in state["shouts"]],
+            "turn_deadline": state["turn_deadline"],
+            "deadline": {"kind": timer[1], "at": timer[0]} if timer else None,
+            "chooser": rev["winner"] if phase == "choose" else None,
+            "choose_from": rev["loser"] if phase == "choose" else None,
+            "reveal": clone(rev),
+            "history": clone(state["history"]),
+            "can_state": "state" in kinds,
+            "can_dodgy": "dodgy" in kinds,
+            "can_accept": "accept" in kinds,
+            "can_choose": "choose" in kinds,
+            "result": self.result(state),
+        }
+
+    # ================================================================== result
+    def result(self, state: State) -> Optional[dict]:
+        if state["phase"] != "over":
+            return None
+        return {"winners": list(state["winners"]), "scores": [len(h) for h in state["hands"]]}
+
+    # ================================================================== bots
+    def bot(self, level: str, seat: int, seed: int):
+        from .bots import DodgyBot
+
+        if level not in self.bot_levels:
+            raise IllegalAction("bad_level", f"DODGY has no computer player level {level!r}.")
+        return DodgyBot(self, seat, level, seed)
+
