@@ -714,3 +714,15 @@ def test_spectators_and_bad_seats():
     refused(st, 0, {"type": "fly"}, GO, "unknown_action")
     with pytest.raises(IllegalAction):
         GAME.apply(st, 7, {"type": "reveal"}, GO)
+
+
+def test_at_must_be_a_length():
+    st, d = play(live(), ANNA, "head", GO, rear="red")
+    st = reveal(st, BEN, "belly", GO + 1, front="red")
+    refused(st, BEN, {"type": "attach", "dog": d, "at": "1"}, GO + 2, "bad_action")
+    assert GAME.apply(st, BEN, {"type": "attach", "dog": d, "at": 1}, GO + 2)["dogs"][0]["cards"][1] == st["revealed"][BEN]
+
+
+def test_no_flash_when_placed_flash_s_is_zero():
+    st, _ = play(live(placed_flash_s=0), BEN, "head", GO, rear="red")
+    assert GAME.view(st, BEN)["recent"] == [] and GAME.deadline(st) == GO + 30_000

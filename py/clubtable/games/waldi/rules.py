@@ -255,6 +255,7 @@ class Waldi(Game):
         state["next_dog"] += 1
         state["dogs"].append(dog)
         self._lay(state, seat, card, dog, now_ms)
+        self._check_stall(state, now_ms)            # it may have been the last head anywhere
 
     def _attach(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
         """§4.4 Attach: a belly or tail goes behind the open end of any dachshund whose
@@ -274,9 +275,11 @@ class Waldi(Game):
         if dog is None or isinstance(dog_id, bool):
             raise IllegalAction("no_such_dog", "There is no such dachshund on the table.")
         if not dog["open"]:
-            raise IllegalAction("dachshund_closed", "That dachshund has just been completed with a tail; "
+            raise IllegalAction("dachshund_closed", "That dachshund is already complete with its tail; "
                                 "your card stays in your hand.")
         at = action.get("at")
+        if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
+            raise IllegalAction("bad_action", "“at” must be the number of cards of the dachshund you saw.")
         if at is not None and at != len(dog["cards"]):
             raise IllegalAction("end_taken", "Another card was attached to that dachshund first; "
                                 "your card stays in your hand.")
