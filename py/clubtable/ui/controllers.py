@@ -15,7 +15,7 @@ from typing import Callable, Optional
 from ..engine import IllegalAction
 from ..session import Table
 from ..session.guest import Guest
-from ..session.protocol import encode
+from ..session.protocol import ProtocolError, encode
 from . import dom
 
 HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
@@ -266,7 +266,11 @@ class GuestTable:
         return [] if self.guest.seat is None else [self.guest.seat]
 
     def act(self, seat: int, action: dict) -> Optional[str]:
-        if self.link is None or not self.link.send(self.guest.intent(action)):
+        try:
+            text = self.guest.intent(action)
+        except ProtocolError as e:   # over the protocol's bounds: the host would refuse it
+            return e.message
+        if self.link is None or not self.link.send(text):
             return "Not connected to the host."
         self.error = None
         return None
