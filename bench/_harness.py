@@ -1,0 +1,47 @@
+"""Shared bench plumbing: serve dist/ on loopback, launch Debian's Chromium."""
+import functools
+import http.server
+import os
+import socket
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = ROOT / "dist"
+CHROMIUM = os.environ.get("CLUBTABLE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--disable-gpu", "--disable-quic"]
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".svg": "image/svg+xml"}
+
+    def log_message(self, *args):
+        pass
+
+
+def serve():
+    if not (DIST / "index.html").exists():
+        sys.exit("run `python3 build.py dist` first")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(DIST)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{port}/"
+
+
+def pct(values, p):
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+def summary(values):
+    return {"n": len(values), "p50": pct(values, 50), "p99": pct(values, 99), "mean": statistics.fmean(values)}

@@ -1,0 +1,98 @@
+"""Boot benchmark: this page against a bare PyScript-on-Pyodide page served from the same
+vendored files, in one run.  Prints first paint, time to interactive and bytes, cold (a new
+browser profile) and warm (a reload in the same profile), and the ratios page/bare.
+
+    python3 build.py dist && python3 bench/boot.py [--runs 3]
+"""
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, __import__("os").path.dirname(__file__))
+from _harness import ARGS, CHROMIUM, DIST, serve  # noqa: E402
+
+BARE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
+<link rel="stylesheet" href="../static/vendor/pyscript/core.css">
+<script type="module" src="../static/vendor/pyscript/core.js"></script></head>
+<body><h1>bare</h1><script type="py" config="./bare.toml">
+from pyscript import document
+document.body.setAttribute("data-ready", "1")
+</script></body></html>"""
+BARE_TOML = 'interpreter = "../static/vendor/pyodide/pyodide.mjs"\n'
+
+MEASURE = """() => {
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  const res = performance.getEntriesByType('resource');
+  const nav = performance.getEntriesByType('navigation')[0];
+  const bytes = res.reduce((a, r) => a + (r.transferSize || 0), 0) + (nav ? nav.transferSize : 0);
+  return {fcp: paint ? paint.startTime : null, bytes, requests: res.length + 1};
+}"""
+
+
+def measure(pw, url, profile, ready="body[data-ready='1']"):
+    ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS, headless=True)
+    try:
+        page = ctx.new_page()
+        out = {}
+        for kind in ("cold", "warm"):
+            t0 = time.perf_counter()
+            if kind == "cold":
+                page.goto(url)
+            else:
+                page.reload()
+            page.wait_for_selector(ready, timeout=120_000)
+            tti = (time.perf_counter() - t0) * 1000
+            m = page.evaluate(MEASURE)
+            out[kind] = {"fcp_ms": m["fcp"], "tti_ms": tti, "bytes": m["bytes"], "requests": m["requests"]}
+            time.sleep(0.5)  # let the code cache settle before the warm load
+        return out
+    finally:
+        ctx.close()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    bare_dir = DIST / "bench-bare"
+    bare_dir.mkdir(exist_ok=True)
+    (bare_dir / "index.html").write_text(BARE)
+    (bare_dir / "bare.toml").write_text(BARE_TOML)
+    server, base = serve()
+    from playwright.sync_api import sync_playwright
+    results = {"page": [], "bare": []}
+    try:
+        with sync_playwright() as pw:
+            for _ in range(args.runs):
+                for name, url in (("bare", base + "bench-bare/"), ("page", base)):
+                    profile = tempfile.mkdtemp(prefix="clubtable-bench-")
+                    try:
+                        results[name].append(measure(pw, url, profile))
+                    finally:
+                        shutil.rmtree(profile, ignore_errors=True)
+    finally:
+        server.shutdown()
+        shutil.rmtree(bare_dir, ignore_errors=True)
+
+    def med(name, kind, key):
+        vals = [r[kind][key] for r in results[name] if r[kind][key] is not None]
+        return statistics.median(vals) if vals else float("nan")
+
+    print(f"boot benchmark, {args.runs} runs each, medians (Chromium headless, loopback)")
+    print(f"{'':6}{'':6}{'first paint ms':>16}{'interactive ms':>16}{'bytes':>12}{'requests':>10}")
+    for kind in ("cold", "warm"):
+        for name in ("bare", "page"):
+            print(f"{kind:6}{name:6}{med(name, kind, 'fcp_ms'):16.0f}{med(name, kind, 'tti_ms'):16.0f}"
+                  f"{med(name, kind, 'bytes'):12.0f}{med(name, kind, 'requests'):10.0f}")
+        for key, label in (("fcp_ms", "first paint"), ("tti_ms", "interactive"), ("bytes", "bytes")):
+            b = med("bare", kind, key)
+            p = med("page", kind, key)
+            ratio = p / b if b else float("nan")
+            print(f"  ratio page/bare {kind} {label}: {ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""Round-trip benchmark: a DODGY action from a guest tab to the host and back (click to
+updated screen) against a raw data-channel echo between the same two tabs, p50 and p99.
+
+    python3 build.py dist && python3 bench/rtt.py [--samples 60]
+
+The raw echo is a bare RTCPeerConnection pair made in the two tabs for the measurement
+(benchmark tooling only; the app's own links are Python).
+"""
+import argparse
+import sys
+import time
+
+sys.path.insert(0, __import__("os").path.dirname(__file__))
+from _harness import ARGS, CHROMIUM, serve, summary  # noqa: E402
+
+ECHO_OFFER = """async () => {
+  const pc = new RTCPeerConnection({iceServers: []});
+  window.__echo = {pc, ch: pc.createDataChannel('echo')};
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise(r => { const c = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = c; c(); });
+  return pc.localDescription.sdp;
+}"""
+ECHO_ANSWER = """async (sdp) => {
+  const pc = new RTCPeerConnection({iceServers: []});
+  pc.ondatachannel = e => { e.channel.onmessage = m => e.channel.send(m.data); };
+  await pc.setRemoteDescription({type: 'offer', sdp});
+  await pc.setLocalDescription(await pc.createAnswer());
+  await new Promise(r => { const c = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = c; c(); });
+  window.__echoPeer = pc;
+  return pc.localDescription.sdp;
+}"""
+ECHO_RUN = """async ([sdp, n]) => {
+  const {pc, ch} = window.__echo;
+  await pc.setRemoteDescription({type: 'answer', sdp});
+  if (ch.readyState !== 'open') await new Promise(r => ch.onopen = r);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await new Promise(r => { ch.onmessage = r; ch.send(JSON.stringify({t: 'ping', i})); });
+    out.push(performance.now() - t0);
+  }
+  return out;
+}"""
+# Click the guest's first legal action and time until the screen shows the host's answer.
+CLICK_TO_SCREEN = """async () => {
+  const pick = () => document.querySelector('#choose button') || document.querySelector('#shout-dodgy')
+      || (document.querySelector('#claim-form') && document.querySelector('[data-image]'));
+  const target = pick();
+  if (!target) return null;
+  if (target.matches('[data-image]')) {         // a claim: choose the image first (local only)
+    target.click();
+    await new Promise(r => setTimeout(r, 30));
+    const submit = document.querySelector('#make-claim');
+    if (!submit) return null;
+    return await timed(submit);
+  }
+  return await timed(target);
+  async function timed(el) {
+    const board = document.querySelector('#board');
+    const before = board.textContent;
+    const t0 = performance.now();
+    el.click();
+    await new Promise(r => {
+      const obs = new MutationObserver(() => {
+        if (document.querySelector('#board') && document.querySelector('#board').textContent !== before) {
+          obs.disconnect(); r();
+        }
+      });
+      obs.observe(document.querySelector('#app'), {subtree: true, childList: true, characterData: true});
+      setTimeout(() => { obs.disconnect(); r(); }, 5000);
+    });
+    return performance.now() - t0;
+  }
+}"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--samples", type=int, default=60)
+    args = ap.parse_args()
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    from tests.e2e.dodgy_driver import set_up_dodgy, step
+    server, base = serve()
+    from playwright.sync_api import sync_playwright
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            ctx = browser.new_context()
+            host = ctx.new_page()
+            host.goto(base)
+            host.wait_for_selector("body[data-ready='1']", timeout=120_000)
+            set_up_dodgy(host, base, seats=("local", "remote"), threshold="—", window="0")
+            host.wait_for_selector("#start-table")
+            guest = ctx.new_page()
+            guest.goto(base)
+            guest.wait_for_selector("body[data-ready='1']", timeout=120_000)
+            guest.locator(".open-tables button:has-text('Join')").first.click()
+            guest.wait_for_selector("text=You are seated")
+            host.click("#start-table")
+            guest.wait_for_selector("#my-dice")
+
+            # raw echo between the same two tabs
+            offer = guest.evaluate(ECHO_OFFER)
+            answer = host.evaluate(ECHO_ANSWER, offer)
+            echo = guest.evaluate(ECHO_RUN, [answer, args.samples])
+
+            actions = []
+            deadline = time.time() + 300
+            while len(actions) < args.samples and time.time() < deadline:
+                if guest.locator("#result").count():
+                    break
+                dt = guest.evaluate(CLICK_TO_SCREEN)
+                if dt is not None:
+                    actions.append(dt)
+                else:
+                    step(host, shout=False)
+                    time.sleep(0.05)
+            browser.close()
+    finally:
+        server.shutdown()
+    a, e = summary(actions), summary(echo)
+    print(f"rtt benchmark (two tabs, one Chromium, loopback WebRTC)")
+    print(f"raw data-channel echo : n={e['n']:4d}  p50={e['p50']:7.2f} ms  p99={e['p99']:7.2f} ms")
+    print(f"DODGY click->screen   : n={a['n']:4d}  p50={a['p50']:7.2f} ms  p99={a['p99']:7.2f} ms")
+    print(f"ratio action/echo     : p50 {a['p50'] / e['p50']:.1f}x  p99 {a['p99'] / e['p99']:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
