@@ -173,9 +173,10 @@ class ValueModel:
     """
 
     def __init__(self, grid: Optional[list] = None, table: Optional[dict] = None) -> None:
-        if grid is None:
+        if grid is None or table is None:
             from . import value_table
-            grid, table = value_table.GRID, value_table.TABLE
+            grid = value_table.GRID if grid is None else grid
+            table = value_table.TABLE if table is None else table
         self.grid = list(grid)
         self.logs = [log(m) for m in self.grid]
         self.table = table or {}
@@ -292,69 +293,68 @@ class Position:
         return out
 
 
-def row_outcomes(pos: Position, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE):
-    """Yield ``(row, k, sizes)`` for every non-empty row: ``sizes`` are the sizes of the
-    feedback groups of ``pos``.  With ``values`` (a roll) only rows using those dice;
-    without, every row of at most ``max_dice`` dice.  Shared prefixes share their work."""
-    masks = pos.masks
-    row = [None] * N_COLUMNS
+def rows_with_parts(pos: Position, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE,
+                    informative_only: bool = False) -> list:
+    """Every non-empty row as ``(row, k, parts)``: ``parts`` is ``pos`` split by the
+    feedback that row would get ({key: local bitset}).  With ``values`` (a roll) the rows
+    use those dice; without, any values, at most ``max_dice`` dice.
+
+    Each row is one node of a recursion that adds dice column by column, so rows sharing
+    a prefix share its work.  ``informative_only`` leaves out dice that show the same
+    symbol for every candidate (they only shift every count alike): such a row has the
+    same groups as the row without that die and costs a die more, so it never beats it."""
+    masks, full = pos.masks, pos.full
+    options = []
+    for c in range(N_COLUMNS):
+        ws = []
+        for w in FACES:
+            if informative_only:
+                me, mp, mm = masks[c][w]
+                if me & full == full or mp & full == full or mm & full == full:
+                    continue
+            ws.append(w)
+        options.append(ws)
     if values is not None:
         avail: dict = {}
         for w in values:
             avail[w] = avail.get(w, 0) + 1
+        max_dice = len(values)
     else:
         avail = {w: max_dice for w in FACES}
-
-    def rec(col: int, parts: dict, k: int):
-        if col == N_COLUMNS:
-            if k:
-                yield tuple(row), k, [b.bit_count() for b in parts.values()]
-            return
-        row[col] = None
-        yield from rec(col + 1, parts, k)
-        if values is None and k >= max_dice:
-            return
-        for w in FACES:
-            if avail.get(w, 0) <= 0:
-                continue
-            avail[w] -= 1
-            row[col] = w
-            yield from rec(col + 1, split(parts, masks, col, w), k + 1)
-            avail[w] += 1
-        row[col] = None
-
-    yield from rec(0, {0: pos.full}, 0)
-
-
-def rows_with_parts(pos: Position, values: tuple):
-    """Like :func:`row_outcomes` for one roll, but yields the partition bitsets too."""
-    masks = pos.masks
+    out: list = []
     row = [None] * N_COLUMNS
-    avail: dict = {}
-    for w in values:
-        avail[w] = avail.get(w, 0) + 1
 
-    def rec(col: int, parts: dict, k: int):
-        if col == N_COLUMNS:
-            if k:
-                yield tuple(row), k, parts
-            return
-        row[col] = None
-        yield from rec(col + 1, parts, k)
-        for w in FACES:
-            if avail.get(w, 0) <= 0:
-                continue
-            avail[w] -= 1
-            row[col] = w
-            yield from rec(col + 1, split(parts, masks, col, w), k + 1)
-            avail[w] += 1
-        row[col] = None
+    def rec(col: int, parts: dict, k: int) -> None:
+        if k:
+            out.append((tuple(row), k, parts))
+            if k >= max_dice:
+                return
+        for c in range(col, N_COLUMNS):
+            for w in options[c]:
+                if avail[w] if w in avail else 0:
+                    avail[w] -= 1
+                    row[c] = w
+                    rec(c + 1, split(parts, masks, c, w), k + 1)
+                    row[c] = None
+                    avail[w] += 1
 
-    yield from rec(0, {0: pos.full}, 0)
+    rec(0, {0: full}, 0)
+    return out
+
+
+def row_outcomes(pos: Position, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE,
+                 informative_only: bool = False) -> list:
+    """Like :func:`rows_with_parts` with the group sizes instead of the groups."""
+    return [(row, k, [b.bit_count() for b in parts.values()])
+            for row, k, parts in rows_with_parts(pos, values, max_dice, informative_only)]
 
 
 class Searcher:
     """Expected-score search for the breaker (the "hard" bot and the benchmark)."""
+
+    #: solving is searched exactly only when worth at least this share of the fitted
+    #: value of rolling on (below it, rolling on is clearly better)
+    skip_ratio = 0.5
 
     def __init__(self, model: Optional[ValueModel] = None, cache_size: int = 4096) -> None:
         self.model = model or default_model()
@@ -399,12 +399,15 @@ class Searcher:
 
     # ---------------------------------------------------------------- before the roll
     def multiset_values(self, pos: Position, e: int, s: int) -> dict:
-        """Best expected score for each multiset of dice one might place: {sorted: value}."""
+        """Best expected score for each multiset of dice one might place: {sorted: value}.
+        Dice that tell nothing are skipped (see :func:`rows_with_parts`), except that a
+        single such die is always available: a row needs at least one die (DOB-16)."""
         kmax = min(ROLL_SIZE, s)
         g = [self.model.g(e + 1, s - k) for k in range(kmax + 1)]
         n = pos.n
-        best: dict = {}
-        for row, k, sizes in row_outcomes(pos, None, kmax):
+        blind = g[1][n] / n
+        best: dict = {(w,): blind for w in FACES}
+        for row, k, sizes in row_outcomes(pos, None, kmax, informative_only=True):
             gk = g[k]
             v = sum(gk[m] for m in sizes) / n
             ms = tuple(sorted(w for w in row if w is not None))
@@ -425,7 +428,7 @@ class Searcher:
         best = self.multiset_values(pos, e, s)
         total = 0.0
         for roll, p in ROLLS[min(ROLL_SIZE, s)]:
-            total += p * max(best[sub] for sub in SUBS[roll])
+            total += p * max(best.get(sub, -1.0) for sub in SUBS[roll])
         return self._remember(self._cont, key, total)
 
     def ready_value(self, codes: int, e: int, s: int) -> float:
@@ -435,14 +438,15 @@ class Searcher:
         return max(score(e, s) / n, self.continuation(codes, e, s))
 
     def should_solve(self, codes: int, e: int, s: int) -> bool:
-        """Solve now iff P(best candidate) x score now >= the expected score of rolling.
-        With many candidates left solving cannot compete, so the search is skipped."""
+        """Solve now iff P(best candidate) x score now >= the expected score of rolling
+        (searched exactly).  When solving is worth less than half what the fitted table
+        promises for rolling on, the exact search is skipped."""
         n = codes.bit_count()
         if n == 0 or e >= MAX_EFFORTS or s <= 0:
             return True
         now = score(e, s) / n
-        if n > 64 and now < 0.5 * self.model.cont(n, e, s):
-            return False
+        if now < self.skip_ratio * self.model.cont(n, e, s):
+            return False            # clearly worse than rolling on: skip the exact search
         return now >= self.continuation(codes, e, s)
 
 
