@@ -7,7 +7,8 @@ on it simply reads the owner tags.
 
 Pacing: every step (take a pile, turn up a card, place or decline it) costs a reaction
 time drawn around the level's figure and divided by ``speed`` (1.0 = human pace, larger is
-faster; tests use e.g. 10).  ``wake_ms`` is the earliest time the bot will act; a session
+faster; tests use e.g. 10), and by the table's ``bot_speed`` option, which the bot reads
+from its view (a table in the page cannot pass ``speed``).  ``wake_ms`` is the earliest time the bot will act; a session
 may skip asking it before then, and asking it earlier is harmless (it returns None).
 
 Strategy (RULES.md §4.10 notes): lay own heads at once; feed own dachshunds with bellies;
@@ -37,6 +38,7 @@ class WaldiBot(Bot):
         super().__init__(game, seat, level, seed)
         self.profile = PROFILES[level]
         self.speed = float(speed)
+        self.table_speed = 1.0            # the table's ``bot_speed`` option, read from the view
         self.wake_ms: Optional[int] = None
         self._round = None
         self._reset_round()
@@ -54,11 +56,14 @@ class WaldiBot(Bot):
     def _delay(self, step: str) -> int:
         base = self.profile[step]
         j = self.profile["jitter"]
-        s = base * (1 - j + 2 * j * self.rng.random()) / max(self.speed, 1e-6)
+        s = base * (1 - j + 2 * j * self.rng.random()) / max(self.speed * self.table_speed, 1e-6)
         return max(1, int(s * 1000))
 
     # ------------------------------------------------------------------ memory
     def _observe(self, view: dict) -> None:
+        speed = view.get("bot_speed", 1)
+        if isinstance(speed, (int, float)) and not isinstance(speed, bool) and speed > 0:
+            self.table_speed = float(speed)
         if view["round"] != self._round:
             self._round = view["round"]
             self._reset_round()

@@ -58,12 +58,14 @@ class Waldi(Game):
         "scoring_pause_s": 30,                # pause after a round's scoring, 0 = wait for next_round
         "placed_flash_s": 1.5,                # §4.8: how long "placed by" stays in the views
         "final_tie_break": "shared",          # WAL-25: shared | most_cards
+        "bot_speed": 1,                       # computer players' pace: 1 = human pace, 2 = twice as fast
     }
     option_choices = {
         "edition": ["DE", "FR"],
         "rank_ties": ["competition", "dense"],
         "show_card_owner": [False, True],
         "final_tie_break": ["shared", "most_cards"],
+        "bot_speed": [0.5, 0.75, 1, 1.5, 2, 4, 8],
     }
 
     # ================================================================== options, setup
@@ -499,6 +501,7 @@ class Waldi(Game):
             # The default recipe is balanced by construction; only a custom deck can warn.
             "deck_warnings": C.deck_warnings(deck) if opts["deck"] is not None else [],
             "show_card_owner": opts["show_card_owner"],
+            "bot_speed": opts["bot_speed"],
             "me": me,
             "seats": seats,
             "dogs": dogs,
