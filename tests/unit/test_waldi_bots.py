@@ -214,3 +214,13 @@ def test_bots_at_high_speed_finish_quickly():
     state, _ = run_table(["quick", "quick"], seed=5, speeds=[10, 10], step=20)
     assert GAME.result(state) is not None
     assert state["results"][-1]["round"] == 3
+
+
+def test_the_table_option_bot_speed_reaches_the_bots_through_their_view():
+    waits = {}
+    for speed in (1, 4):
+        bot = GAME.bot("normal", 0, 3)
+        state = live(bot_speed=speed)
+        bot.act(GAME.view(state, 0), GAME.legal(state, 0), GO)
+        waits[speed] = bot.wake_ms - GO
+    assert waits[4] * 2 < waits[1]
