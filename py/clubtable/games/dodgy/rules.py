@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Game, IllegalAction, State, clone
+from ...engine import Game, IllegalAction, State
 
 SEER = 20                      # id of the seer stone; regular dice are 0..19
 REGULAR_DICE = 20              # DGY-1
@@ -663,8 +663,8 @@ class Dodgy(Game):
             "deadline": {"kind": timer[1], "at": timer[0]} if timer else None,
             "chooser": rev["winner"] if phase == "choose" else None,
             "choose_from": rev["loser"] if phase == "choose" else None,
-            "reveal": clone(rev),
-            "history": clone(state["history"]),
+            "reveal": _copy_reveal(rev),
+            "history": [_copy_challenge(h) for h in state["history"]],
             "can_state": "state" in kinds,
             "can_dodgy": "dodgy" in kinds,
             "can_accept": "accept" in kinds,
@@ -686,3 +686,23 @@ class Dodgy(Game):
             raise IllegalAction("bad_level", f"DODGY has no computer player level {level!r}.")
         return DodgyBot(self, seat, level, seed)
 
+
+# Views are built often (every seat, after every change); these copies know the flat shape
+# of a challenge record and are much cheaper than a generic deep copy.
+def _copy_challenge(rec: dict) -> dict:
+    out = dict(rec)
+    out["eliminated"] = list(rec["eliminated"])
+    if "statements" in rec:
+        out["statements"] = [dict(s) for s in rec["statements"]]
+    if "statement" in rec:
+        out["statement"] = dict(rec["statement"])
+    return out
+
+
+def _copy_reveal(rev: Optional[dict]) -> Optional[dict]:
+    if rev is None:
+        return None
+    out = _copy_challenge(rev)
+    out["hands"] = [[dict(d) for d in h] for h in rev["hands"]]
+    out["counted"] = list(rev["counted"])
+    return out
