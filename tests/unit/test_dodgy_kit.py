@@ -22,9 +22,9 @@ except ImportError:
     _dodgy = importlib.import_module("clubtable.games.dodgy")
     GAME, SEER, DodgyBot = _dodgy.GAME, _dodgy.SEER, _dodgy.DodgyBot
 
-from clubtable.engine import IllegalAction, Rng  # noqa: E402
+from clubtable.engine import IllegalAction  # noqa: E402
 
-__all__ = ["GAME", "SEER", "DodgyBot", "IllegalAction", "new", "set_faces", "play", "run_bots"]
+__all__ = ["GAME", "SEER", "DodgyBot", "IllegalAction", "new", "set_faces", "play", "give", "run_bots"]
 
 
 def new(n: int = 3, seed: int = 1, now: int = 0, **options):
@@ -96,7 +96,3 @@ def run_bots(bots: dict, state: dict, now: int = 0, step: int = 100, max_steps: 
             if check:
                 check(state)
     raise AssertionError("the game did not end")
-
-
-def random_rng(seed: int) -> Rng:
-    return Rng(seed)

@@ -407,8 +407,10 @@ def test_jitter_ties_go_clockwise_from_the_stater_left():
     assert GAME.legal(s, DAN) == [{"type": "dodgy", "statement": 0}] and GAME.legal(s, ANNA) == []
     assert code_of(lambda: play(s, CARLA, state(3, "bow"), 1150)) == "not_statement_phase"
     s = play(s, DAN, DODGY, 1250)
+    assert GAME.view(s, None)["shouts"] == [ANNA, DAN]
     s2 = GAME.tick(s, 1300)
     assert s2["reveal"]["challenger"] == DAN                  # Dan is nearer Ben's left than Anna
+    assert s2["reveal"]["shouts"] == [ANNA, DAN]
     late = play(s, CARLA, DODGY, 1299)
     assert GAME.tick(late, 1300)["reveal"]["challenger"] == CARLA
     assert code_of(lambda: play(s, CARLA, DODGY, 1300)) == "not_now"      # too late
@@ -621,7 +623,7 @@ def test_reveal_stays_visible_in_the_next_round():
     assert rev["hands"][CARLA] == [{"id": d, "face": "sword"} for d in range(12, 18)]
     assert (rev["count"], rev["correct"], rev["winner"], rev["loser"], rev["chosen"]) == (6, True, BEN, CARLA, 12)
     assert rev["counted"] == list(range(0, 6)) and rev["seer_contrib"] == 0
-    assert v["history"][-1]["chosen"] == 12 and len(v["history"][-1]["statements"]) == 2
+    assert v["history"][-1]["chosen"] == 12 and v["history"][-1]["statement_count"] == 2
 
 
 def test_view_keys_for_a_ui():

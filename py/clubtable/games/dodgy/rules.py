@@ -26,7 +26,7 @@ State layout (JSON-safe, besides the keys every game has)::
     shouts        [[seat, ms], ...] DODGY shouts collected within ``jitter_ms``
     shout_deadline end of that collection (ms), or None
     reveal        the latest challenge: every face, the count, who won, which die moved
-    history       every challenge of the game, without the faces
+    history       every challenge of the game, without the faces (compact)
     winners       set when the game is over
 """
 from __future__ import annotations
@@ -359,6 +359,7 @@ class Dodgy(Game):
             "quantity": cur["quantity"],
             "image": image,
             "challenger": challenger,
+            "shouts": [s for s, _ in state["shouts"]] or [challenger],   # arrival order
             "by_timeout": by_timeout,
             "hands": [[{"id": d, "face": faces[d]} for d in h] for h in state["hands"]],
             "counted": sorted(counted),
@@ -441,9 +442,9 @@ class Dodgy(Game):
             rev["eliminated"] = [loser]
         state["history"].append({
             "round": state["round"],
-            "statements": [dict(s) for s in state["statements"]],
+            "statement_count": len(state["statements"]),
             **{k: rev[k] for k in (
-                "stater", "quantity", "image", "challenger", "by_timeout", "count", "correct",
+                "stater", "quantity", "image", "challenger", "shouts", "by_timeout", "count", "correct",
                 "winner", "loser", "chosen", "chosen_by_timeout", "seer_from_centre",
                 "seer_contrib", "eliminated",
             )},
@@ -692,8 +693,8 @@ class Dodgy(Game):
 def _copy_challenge(rec: dict) -> dict:
     out = dict(rec)
     out["eliminated"] = list(rec["eliminated"])
-    if "statements" in rec:
-        out["statements"] = [dict(s) for s in rec["statements"]]
+    if "shouts" in rec:
+        out["shouts"] = list(rec["shouts"])
     if "statement" in rec:
         out["statement"] = dict(rec["statement"])
     return out
