@@ -36,7 +36,7 @@ class DobbelduelBot(Bot):
         if level == "hard":
             self.searcher = solver.Searcher()
         elif level == "normal":
-            self.searcher = solver.Searcher(solver.ValueModel(table={}))
+            self.searcher = solver.Searcher(solver.heuristic_model())
         else:
             self.searcher = None
 

@@ -162,10 +162,15 @@ def backward_fit(positions: list, per_bucket: int, seed: int, pool) -> dict:
         chunks = [(table, e, sets[i::8]) for i in range(8)]
         results = [r for part in pool.map(_evaluate, chunks) for r in part]
         table[e] = {}
+        prev = None
         for s in s_range(e):
             row = smooth([(n, vals[s]) for n, vals in results])
+            if row and prev:
+                # One more white die never hurts (it can stay unused for a point), so the
+                # value cannot fall as s grows: smooth out sampling noise that says otherwise.
+                row = [max(a, b) for a, b in zip(row, prev)]
             if row:
-                table[e][s] = row
+                table[e][s] = prev = row
         print(f"  e={e}: {len(sets)} sets", flush=True)
     return table
 

@@ -212,12 +212,33 @@ class ValueModel:
         arr = self._g.get((e, s))
         if arr is None:
             sc = score(e, s)
+            row = self.table.get(e, {}).get(s) if self.table else None
             if e >= MAX_EFFORTS or s <= 0:
                 arr = [0] + [sc] * N_CODES
+            elif row is None:
+                arr = [0.0] + [max(sc, n * heuristic_cont(n, e, s)) for n in range(1, N_CODES + 1)]
             else:
-                arr = [0.0] + [max(sc, n * self.cont(n, e, s)) for n in range(1, N_CODES + 1)]
+                arr = self._interpolated(row, sc)
             self._g[(e, s)] = arr
         return arr
+
+    def _interpolated(self, row: list, sc: float) -> list:
+        # The same values as cont() gives, one grid interval at a time (fast to build).
+        grid, logs = self.grid, self.logs
+        arr = [0.0] * (N_CODES + 1)
+        for n in range(1, min(grid[0], N_CODES + 1)):
+            arr[n] = max(sc, n * row[0])
+        for j in range(len(grid) - 1):
+            lo, hi = grid[j], grid[j + 1]
+            c0, dc, l0, dl = row[j], row[j + 1] - row[j], logs[j], logs[j + 1] - logs[j]
+            for n in range(lo, min(hi, N_CODES + 1)):
+                arr[n] = max(sc, n * (c0 + dc * (_LOG[n] - l0) / dl))
+        for n in range(grid[-1], N_CODES + 1):
+            arr[n] = max(sc, n * row[-1])
+        return arr
+
+
+_LOG = [0.0] + [log(n) for n in range(1, N_CODES + 1)]
 
 
 def heuristic_cont(n: int, e: int, s: int) -> float:
@@ -240,10 +261,22 @@ _DEFAULT_MODEL: Optional[ValueModel] = None
 
 
 def default_model() -> ValueModel:
+    """The fitted model (shared: its lookup arrays are built once per process)."""
     global _DEFAULT_MODEL
     if _DEFAULT_MODEL is None:
         _DEFAULT_MODEL = ValueModel()
     return _DEFAULT_MODEL
+
+
+_HEURISTIC_MODEL: Optional[ValueModel] = None
+
+
+def heuristic_model() -> ValueModel:
+    """The crude model of :func:`heuristic_cont` (the "normal" bot), shared likewise."""
+    global _HEURISTIC_MODEL
+    if _HEURISTIC_MODEL is None:
+        _HEURISTIC_MODEL = ValueModel(table={})
+    return _HEURISTIC_MODEL
 
 
 # --------------------------------------------------------------------- local bitsets
@@ -373,10 +406,6 @@ class Searcher:
         """``[(expected score, row)]`` for every placement of the rolled dice: the mean over
         the feedback groups of ``V(group size, e + 1, s - k)``."""
         roll = tuple(sorted(roll))
-        key = (codes, e, s, roll)
-        hit = self._rows.get(key)
-        if hit is not None:
-            return hit
         pos = Position(codes)
         n = pos.n
         out = []
@@ -385,17 +414,21 @@ class Searcher:
             for row, k, sizes in row_outcomes(pos, roll):
                 gk = g[k]
                 out.append((sum(gk[m] for m in sizes) / n, list(row)))
-        return self._remember(self._rows, key, out)
+        return out
 
     def best_row(self, codes: int, e: int, s: int, roll: Iterable[int]) -> tuple:
-        """The placement with the highest expected score: ``(value, row)``."""
-        best = None
-        for value, row in self.row_values(codes, e, s, roll):
-            # Ties: fewer dice first (they are worth points), then the first found.
-            if best is None or value > best[0] + 1e-12 or (
-                    abs(value - best[0]) <= 1e-12 and _placed(row) < _placed(best[1])):
-                best = (value, row)
-        return best
+        """The placement with the highest expected score: ``(value, row)``.  Ties go to the
+        row with the fewest dice, then to the first found."""
+        key = (codes, e, s, tuple(sorted(roll)))
+        hit = self._rows.get(key)
+        if hit is None:
+            best = None
+            for value, row in self.row_values(codes, e, s, roll):
+                if best is None or value > best[0] + 1e-12 or (
+                        value > best[0] - 1e-12 and _placed(row) < _placed(best[1])):
+                    best = (value, row)
+            hit = self._remember(self._rows, key, best)
+        return hit[0], list(hit[1])
 
     # ---------------------------------------------------------------- before the roll
     def multiset_values(self, pos: Position, e: int, s: int) -> dict:
