@@ -19,10 +19,14 @@ def set_up_dodgy(page, base_url, seats=("local", "bot"), threshold="4", window="
     page.click("#open-table")
 
 
-def step(page, shout=True):
-    """One action if this screen offers one; returns what it did (or None)."""
+def step(page, shout=True, claim="low"):
+    """One action if this screen offers one; returns what it did (or None).  ``claim="high"``
+    claims the most dice possible, so a shout wins and the game ends fast."""
     if page.locator("#result").count():
         return "over"
+    if page.locator("#handover-ready").count():
+        page.click("#handover-ready")
+        return "handover"
     if page.locator("#choose button").count():
         page.locator("#choose button").first.click()
         return "choose"
@@ -30,6 +34,9 @@ def step(page, shout=True):
         page.click("#shout-dodgy")
         return "dodgy"
     if page.locator("#claim-form").count():
+        if claim == "high":
+            values = page.locator("#claim-quantity option").evaluate_all("els => els.map(e => e.value)")
+            page.select_option("#claim-quantity", values[-1])
         page.locator("[data-image]").first.click()
         page.click("#make-claim")
         return "claim"

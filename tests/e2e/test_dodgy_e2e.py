@@ -137,3 +137,22 @@ def test_a_garbage_reply_code_is_refused_and_changes_nothing(context, base_url):
     host.click("#reply-connect")
     host.wait_for_selector("#toast:has-text('does not work')")
     assert host.locator("#start-table").count() == 1
+
+
+def test_pass_and_play_hides_each_players_dice_behind_a_hand_over_screen(context, base_url):
+    page = open_page(context, base_url)
+    set_up_dodgy(page, base_url, seats=("local", "pass"))
+    page.wait_for_selector("#my-dice, #handover")
+    seen_handover = False
+    end = time.time() + 240
+    while time.time() < end:
+        if page.locator("#handover").count():
+            seen_handover = True
+            # nothing of anyone's dice is on the page while it waits for the next player
+            assert page.locator(".die").count() == 0
+            assert "Pass the device" in page.locator("#handover").inner_text()
+        if step(page, shout=True, claim="high") == "over":
+            break
+        time.sleep(0.1)
+    assert seen_handover
+    page.wait_for_selector("#winners")

@@ -444,8 +444,9 @@ class App:
             return None
         table = self.ctl.table
         humans = [s for s in local if table.seats[s]["kind"] in ("local", "pass")]
-        wanting = [s for s in humans if table.update_for(s).get("legal") and
-                   _needs_turn(table.update_for(s).get("legal"))]
+        mod = screen_module(table.game.id)
+        needs = getattr(mod, "wants_focus", None) or (lambda up: _needs_turn(up.get("legal") or []))
+        wanting = [s for s in humans if needs(table.update_for(s))]
         target = self.focus_seat if self.focus_seat in humans else humans[0]
         if wanting and target not in wanting:
             target = wanting[0]

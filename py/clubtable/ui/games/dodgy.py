@@ -164,6 +164,15 @@ TEXTS = {
 }
 
 
+def wants_focus(update) -> bool:
+    """Pass-and-play: the device goes to the seat on turn — the stater (even when its only
+    move is to shout DODGY) or the winner choosing a die — not to a bystander."""
+    v = update.get("view") or {}
+    if v.get("phase") == "statement":
+        return v.get("stater") == v.get("you") and bool(update.get("legal"))
+    return bool(v.get("can_choose"))
+
+
 def face_name(ctx, face) -> str:
     if face is None:
         return "?"
