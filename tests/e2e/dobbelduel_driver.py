@@ -86,15 +86,18 @@ def solve(page):
     return [int(x) for x in code]
 
 
-def step(page, solve_at=2, lies=None):
+def step(page, solve_at=2, lies=None, on_reveal=None):
     """One action if this screen offers one; returns what it did (or None).  ``lies``:
-    {"left": n} makes the next n manual feedbacks wrong."""
+    {"left": n} makes the next n manual feedbacks wrong; ``on_reveal(page)`` looks at a
+    finished match's reveal before the player moves on from it."""
     if page.locator("#result").count():
         return "over"
     if page.locator("#handover-ready").count():
         page.click("#handover-ready")
         return "handover"
     if page.locator("#dd-next").count():
+        if on_reveal is not None:
+            on_reveal(page)
         page.click("#dd-next")
         return "next"
     if page.locator("#dd-give-feedback").count():
@@ -121,12 +124,18 @@ def step(page, solve_at=2, lies=None):
 
 def play_until_over(pages, timeout_s=180, on_step=None, **kw):
     """Round-robin over the pages until one shows the result; ``on_step(page, did)`` may
-    look at each screen after each action."""
+    look at each screen before and after each action."""
     end = time.time() + timeout_s
     while time.time() < end:
         for page in pages:
+            if on_step is not None:
+                on_step(page, None)          # the screen as it is before this player acts
             try:
-                did = step(page, **kw)
+                if len(pages) > 1:
+                    # a tab in the background gets no animation frames, and every click
+                    # waits for them (seconds per click): act in the front tab
+                    page.bring_to_front()
+                did = step(page, on_reveal=lambda p: on_step and on_step(p, "reveal"), **kw)
             except Exception:  # the screen re-rendered under the click: try again
                 did = None
             if did == "over":

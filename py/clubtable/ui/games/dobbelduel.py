@@ -37,7 +37,7 @@ TEXTS = {
     "en": {
         "dd.colour.blue": "blue", "dd.colour.red": "red", "dd.colour.yellow": "yellow", "dd.colour.green": "green",
         "dd.match": "Match {n} of {total}",
-        "dd.roles": "{breaker} breaks {maker}'s code.",
+        "dd.roles": "Code breaker: {breaker} · code maker: {maker}.",
         "dd.you_break": "You are the code breaker.",
         "dd.you_make": "You are the code maker.",
         "dd.board": "Board of match {n}",
@@ -118,11 +118,12 @@ TEXTS = {
         "dd.notebook_list": "The possible codes",
         "dd.watch": "{name} has {n} possible codes left.",
         "dd.over": "The game is over.",
+        "dd.last_effort": "Effort {n}: {pegs}.",
     },
     "fr": {
         "dd.colour.blue": "bleu", "dd.colour.red": "rouge", "dd.colour.yellow": "jaune", "dd.colour.green": "vert",
         "dd.match": "Manche {n} sur {total}",
-        "dd.roles": "{breaker} cherche le code de {maker}.",
+        "dd.roles": "Décodeur : {breaker} · codeur : {maker}.",
         "dd.you_break": "Vous cherchez le code.",
         "dd.you_make": "Le code est le vôtre.",
         "dd.board": "Plateau de la manche {n}",
@@ -203,11 +204,12 @@ TEXTS = {
         "dd.notebook_list": "Les codes possibles",
         "dd.watch": "Il reste {n} codes possibles à {name}.",
         "dd.over": "La partie est terminée.",
+        "dd.last_effort": "Essai {n} : {pegs}.",
     },
     "de": {
         "dd.colour.blue": "blau", "dd.colour.red": "rot", "dd.colour.yellow": "gelb", "dd.colour.green": "grün",
         "dd.match": "Durchgang {n} von {total}",
-        "dd.roles": "{breaker} knackt den Code von {maker}.",
+        "dd.roles": "Codeknacker: {breaker} · Codemacher: {maker}.",
         "dd.you_break": "Du knackst den Code.",
         "dd.you_make": "Der Code ist deiner.",
         "dd.board": "Spielplan von Durchgang {n}",
@@ -288,6 +290,7 @@ TEXTS = {
         "dd.notebook_list": "Die möglichen Codes",
         "dd.watch": "{name} hat noch {n} mögliche Codes.",
         "dd.over": "Das Spiel ist aus.",
+        "dd.last_effort": "Versuch {n}: {pegs}.",
     },
 }
 
@@ -447,7 +450,41 @@ def _confirm(ctx, rolled):
     plan = ctx.ui.get("dd.plan") or [None] * 4
     row = [rolled[i] if i is not None else None for i in plan]
     ctx.ui["dd.sel"] = None
+    _focus_after(ctx, ("#dd-roll", "#dd-sol-0", "#dd-status"))
     ctx.act({"type": "place", "row": row})
+
+
+def _roll(ctx):
+    _focus_after(ctx, ('[data-key="dd-die-0"]', "#dd-status"))
+    ctx.act({"type": "roll"})
+
+
+def _focus_after(ctx, selectors):
+    """Keyboard users keep their place: once the action's update has arrived (now on the
+    host's device, a moment later for a guest), focus the first of ``selectors`` there is."""
+    v = ctx.view
+    ctx.ui["dd.focus"] = (_moment(v), list(selectors))
+
+
+def _moment(v):
+    b = v.get("board") or {}
+    return [v.get("match"), v.get("phase"), b.get("efforts_used"), b.get("rolled")]
+
+
+def _focus_first(selectors):
+    from pyscript import document
+    for sel in selectors:
+        el = document.querySelector(sel)
+        if el:
+            el.focus()
+            return
+
+
+def _pending_focus(ctx):
+    want = ctx.ui.get("dd.focus")
+    if want and want[0] != _moment(ctx.view):
+        ctx.ui.pop("dd.focus", None)
+        dom.later(0, lambda: _focus_first(want[1]))
 
 
 def _solution(ctx, v):
@@ -474,6 +511,7 @@ def _sure(ctx, flag):
 def _solve(ctx):
     code = list(ctx.ui.get("dd.sol") or [])
     ctx.ui["dd.sure"] = False
+    _focus_after(ctx, ("#dd-next", "#dd-status"))
     ctx.act({"type": "solve", "code": code})
 
 
@@ -494,18 +532,19 @@ def _cycle_peg(ctx, i):
 
 def _give_feedback(ctx):
     fb = ctx.ui.get("dd.fb") or []
+    _focus_after(ctx, ("#dd-status",))
     ctx.act({"type": "feedback", "eq": fb.count("eq"), "plus": fb.count("plus"), "minus": fb.count("minus")})
 
 
 def _toggle_notebook(ctx, event):
-    ctx.ui["dd.notebook"] = bool(event.target.checked)
+    ctx.ui[f"dd.notebook.{ctx.seat}"] = bool(event.target.checked)
     ctx.app.render()
 
 
 def _next_match(ctx, shown):
-    ctx.ui["dd.seen"] = shown
+    ctx.ui[f"dd.seen.{ctx.seat}"] = shown
     ctx.app.render()
-    dom.focus("#dd-status")
+    _focus_first(("#dd-roll", "#dd-sol-0", "#dd-status"))
 
 
 # --------------------------------------------------------------------------- render
@@ -515,9 +554,10 @@ def render(ctx):
     if not v or not v.get("board"):
         return h("p", "…")
     _listen_drag()
+    _pending_focus(ctx)
     history = v.get("history") or []
     # A match just ended: its revealed board stays up until the player moves on.
-    seen = ctx.ui.get("dd.seen", -1)
+    seen = ctx.ui.get(f"dd.seen.{ctx.seat}", -1)
     if v.get("phase") != "over" and history and seen < len(history) - 1:
         idx = len(history) - 1
         board = history[idx]
@@ -532,8 +572,7 @@ def render(ctx):
     side = [reveal_panel(ctx, board, idx, None) if board.get("revealed") else controls(ctx, board),
             notebook_panel(ctx, board), scores_panel(ctx)]
     return [head(ctx, idx, board), status_line(ctx, board),
-            h("div", h("div", board_table(ctx, board, idx, interactive=True),
-                       h("p", t("dd.legend"), cls="muted dd-legend"), cls="dd-main"),
+            h("div", h("div", board_table(ctx, board, idx, interactive=True), cls="dd-main"),
               h("div", side, cls="dd-side"), cls="dd-layout")]
 
 
@@ -579,6 +618,9 @@ def status_line(ctx, board):
             msg = t("dd.waiting_feedback", name=ctx.name(maker))
     elif phase == "must_solve":
         msg = t("dd.must_solve") if me == breaker else t("dd.waiting_solve", name=ctx.name(breaker))
+    rows = board.get("rows") or []
+    if phase in ("ready", "must_solve") and rows and rows[-1].get("feedback"):
+        msg = t("dd.last_effort", n=len(rows), pegs=pegs_text(ctx, rows[-1]["feedback"])) + " " + msg
     extra = None
     if me != breaker and phase != "over":
         counts = [c for c in counts_after_rows(board) if c is not None]
@@ -596,7 +638,7 @@ def board_table(ctx, board, idx, interactive):
     columns = v.get("columns") or list(COLOUR_HEX)
     breaker = board["breaker"]
     revealed = board.get("revealed")
-    show_counts = ctx.ui.get("dd.notebook") or me != breaker or revealed
+    show_counts = ctx.ui.get(f"dd.notebook.{ctx.seat}") or me != breaker or revealed
     counts = counts_after_rows(board) if show_counts else None
     legal = ctx.legal if interactive else []
     placing = interactive and me == breaker and board.get("phase") == "rolled" and _find(legal, "place")
@@ -714,7 +756,8 @@ def board_table(ctx, board, idx, interactive):
             cells = [h("td", h("span", cls="dd-die dd-empty", aria_hidden="true"), cls="dd-cell") for _ in range(4)]
             body.append(h("tr", label, cells, h("td", cls="dd-peg-cell"), h("td") if counts is not None else None,
                           cls=cls + " dd-unused", id=f"dd-row-{rownum}-{idx}", data_row=rownum))
-    return h("table", h("thead", h("tr", head_cells)), h("tbody", body), cls="dd-board",
+    return h("table", h("caption", t("dd.legend"), cls="dd-legend"), h("thead", h("tr", head_cells)),
+             h("tbody", body), cls="dd-board",
              aria_label=t("dd.board", n=idx + 1), id=f"dd-board-{idx}")
 
 
@@ -781,7 +824,7 @@ def controls(ctx, board):
         buttons = []
         if roll:
             buttons.append(h("button", t("dd.roll", n=min(4, supply)), type="button", cls="primary big",
-                             id="dd-roll", on_click=lambda e: ctx.act({"type": "roll"})))
+                             id="dd-roll", on_click=lambda e: _roll(ctx)))
         out.append(h("div", buttons, cls="row dd-actions"))
     if solve:
         out.append(solve_box(ctx, board))
@@ -837,7 +880,7 @@ def reveal_panel(ctx, board, idx, after):
 
 def notebook_panel(ctx, board):
     t = ctx.t
-    on = bool(ctx.ui.get("dd.notebook"))
+    on = bool(ctx.ui.get(f"dd.notebook.{ctx.seat}"))
     box = h("label", h("input", type="checkbox", id="dd-notebook", checked=on,
                        on_change=lambda e: _toggle_notebook(ctx, e)), " ", t("dd.notebook_toggle"),
             cls="dd-notebook-toggle")
