@@ -60,7 +60,7 @@ def play_games(args):
                 e, s = board["efforts_used"], board["supply"]
                 if action["type"] == "place":
                     placements.append((codes, e, s, tuple(board["rolled"]), action["row"]))
-                elif board["phase"] == "ready" and codes.bit_count() <= 8:
+                elif board["phase"] == "ready" and 2 <= codes.bit_count() <= 8:
                     readies.append((codes, e, s, action["type"] == "solve"))
             state = GAME.apply(state, seat, action, t)
         for m in state["matches"]:
@@ -176,7 +176,7 @@ def main() -> int:
         rres = pool.map(deep_ready, rsample, chunksize=1) if rsample else []
         rratios = [mine / best for _, _, mine, best, _ in rres]
         if rres:
-            print(f"  deep check, solve or roll (<= 8 codes left): {len(rres)} positions "
+            print(f"  deep check, solve or roll (2..8 codes left): {len(rres)} positions "
                   f"({sum(1 for r in rres if r[4])} solved), mean ratio {statistics.mean(rratios):.4f}, "
                   f"worst {min(rratios):.4f} ({time.time() - t0:.0f} s)")
     all_ratios = ratios + rratios
