@@ -6,6 +6,7 @@ must dump to JSON, so the engines use this small SplitMix64 generator instead.
 """
 from __future__ import annotations
 
+import hashlib
 from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -56,11 +57,7 @@ class Rng:
 
 
 def derive_seed(seed: int, *labels: object) -> int:
-    """A sub-seed for an independent stream (a bot's own dice of thought, say)."""
-    r = Rng(seed)
-    for label in labels:
-        for ch in str(label):
-            r.state ^= ord(ch)
-            r.next64()
-        r.next64()
-    return r.next64()
+    """A sub-seed for an independent stream (a bot's own thoughts, say): SHA-256 of the seed
+    and the labels, so distinct labels never collide in practice."""
+    text = "\x1f".join([str(int(seed))] + [str(label) for label in labels])
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")

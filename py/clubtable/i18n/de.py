@@ -71,6 +71,7 @@ TEXTS = {
     'setup.you': 'Ich',
     'setup.guest': 'Gast',
     'setup.bot_name': 'Computer {n}',
+    'setup.player_name': 'Spieler {n}',
     'setup.guest_name': 'Gast {n}',
     'setup.add_seat': 'Platz hinzufügen',
     'setup.remove_seat': 'Platz {n} entfernen',

@@ -71,6 +71,7 @@ TEXTS = {
     'setup.you': 'Me',
     'setup.guest': 'Guest',
     'setup.bot_name': 'Computer {n}',
+    'setup.player_name': 'Player {n}',
     'setup.guest_name': 'Guest {n}',
     'setup.add_seat': 'Add a seat',
     'setup.remove_seat': 'Remove seat {n}',

@@ -71,6 +71,7 @@ TEXTS = {
     'setup.you': 'Moi',
     'setup.guest': 'Invité',
     'setup.bot_name': 'Ordinateur {n}',
+    'setup.player_name': 'Joueur {n}',
     'setup.guest_name': 'Invité {n}',
     'setup.add_seat': 'Ajouter une place',
     'setup.remove_seat': 'Retirer la place {n}',

@@ -288,6 +288,7 @@ class App:
         t = self.t
         s = self.setup
         game = GAMES[s["game"]]
+        screen_module(game.id)  # registers the game's texts, for option labels too
         rows = []
         for i, seat in enumerate(s["seats"]):
             kinds = [k for k in SEAT_KINDS if k != "bot" or game.bot_levels]
@@ -353,9 +354,13 @@ class App:
                 except ValueError:
                     pass
             return on
+        def choice_label(c):
+            key = f"opt.{game.id}.{name}.{json.dumps(c)}"
+            text = t(key)
+            return text if text != key else ("—" if c is None else str(c))
         if choices is not None:
             enc = {json.dumps(c): c for c in choices}
-            ctl = h("select", [h("option", "—" if c is None else str(c), value=json.dumps(c), selected=c == value)
+            ctl = h("select", [h("option", choice_label(c), value=json.dumps(c), selected=c == value)
                                for c in choices], id=fid,
                     on_change=lambda e: s["options"].__setitem__(name, enc.get(dom.value_of(e))))
         elif isinstance(value, bool):
@@ -375,6 +380,10 @@ class App:
         game = GAMES[self.setup["game"]]
         if key == "kind" and value == "bot" and not seat.get("level"):
             seat["level"] = game.bot_levels[len(game.bot_levels) // 2]
+        if key == "kind":   # a computer's default name does not suit a person, and back
+            defaults = {"bot": "setup.bot_name", "pass": "setup.player_name", "remote": "setup.guest_name",
+                        "local": "setup.player_name"}
+            seat["name"] = self.t(defaults[value], n=i) if value == "bot" else self.t(defaults[value], n=i + 1)
         if render:
             self.render()
 

@@ -136,7 +136,7 @@ def _dispatch(event) -> None:
         el = el.parentElement
 
 
-def listen(root_id: str, events=("click", "input", "change", "submit", "keydown")) -> None:
+def listen(root_id, events=("click", "input", "change", "submit", "keydown", "dragstart", "dragover", "drop")) -> None:
     """Install the delegating listeners once, on ``root_id``."""
     root = document.getElementById(root_id) if root_id else document.body
     for ev in events:
