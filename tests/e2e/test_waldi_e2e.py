@@ -20,16 +20,11 @@ def test_full_three_round_game_against_three_computer_players(context, base_url)
     seen = {}
     done = []
 
-    def watch(did):
-        done.append(did)
-        info = page.evaluate("""() => {
-            const s = document.querySelector('#waldi-scoring');
-            return s ? [s.getAttribute('data-round'), !!document.querySelector('#waldi-stop'),
-                        document.querySelectorAll('#waldi-scoring .waldi-bone').length] : null; }""")
-        if info:
-            seen[info[0]] = info[1:]
+    def watch(s):
+        if s["scoring"]:
+            seen[s["scoring"]] = (s["stop"], s["bones"])
 
-    assert play_until_over(page, timeout_s=150, on_step=watch)
+    assert play_until_over(page, timeout_s=150, on_step=done.append, on_look=watch)
     # the keyboard did the playing: piles, turning up, heads, attaching, putting under
     for did in ("take", "reveal", "head", "attach", "decline", "next"):
         assert did in done, did

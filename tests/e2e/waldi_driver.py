@@ -15,6 +15,8 @@ READ = """() => {
       n: parseInt((b.querySelector('.waldi-count-n') || {}).textContent || '0')}));
   return {
     result: !!q('#result'), next: !!q('#waldi-next'), stop: !!q('#waldi-stop'),
+    scoring: q('#waldi-scoring') ? q('#waldi-scoring').getAttribute('data-round') : null,
+    bones: document.querySelectorAll('#waldi-scoring .waldi-bone').length,
     phase: (q('#waldi-status') || {getAttribute: () => null}).getAttribute('data-phase'),
     kind: rev ? rev.getAttribute('data-kind') : null,
     canReveal: !!q('#waldi-reveal') && !q('#waldi-reveal').disabled,
@@ -51,9 +53,11 @@ def look(page):
     return page.evaluate(READ)
 
 
-def step(page, use_keys=True, play_tails=True):
+def step(page, use_keys=True, play_tails=True, on_look=None):
     """One action if the screen offers one; returns what it did (or None)."""
     s = look(page)
+    if on_look:
+        on_look(s)
     if s["result"]:
         return "over"
     if s["next"]:
@@ -87,11 +91,11 @@ def step(page, use_keys=True, play_tails=True):
     return None
 
 
-def play_until_over(page, timeout_s=180, pause=0.05, on_step=None):
+def play_until_over(page, timeout_s=180, pause=0.05, on_step=None, on_look=None):
     end = time.time() + timeout_s
     while time.time() < end:
         try:
-            did = step(page)
+            did = step(page, on_look=on_look)
         except Exception:  # the screen re-rendered under the action: look again
             did = None
         if on_step:

@@ -17,7 +17,8 @@ the length the player saw (``at``), so a placement that loses a race is refused 
 """
 from __future__ import annotations
 
-from pyscript import document
+from pyodide.ffi import to_js
+from pyscript import document, window
 
 from .. import dom
 from ..dom import h
@@ -406,16 +407,17 @@ def render(ctx):
     _show_guest_refusal(ctx)
     keys = _end_keys(ctx, v)
     board = [_defs(colours), _status(ctx, v), _banner(ctx, v)]
+    # After the Stop the distribution comes first (with the "Next round" button).
+    if v.get("phase") in ("scoring", "over") and v.get("results"):
+        board.append(_round_scoring(ctx, v))
+    if v.get("phase") == "over":
+        board.append(_final_table(ctx, v))
     board.append(_players(ctx, v))
     board.append(_dogs(ctx, v, keys))
     if me is not None and v.get("phase") in ("countdown", "live"):
         board.append(_my_area(ctx, v))
     elif me is None and v.get("phase") in ("countdown", "live"):
         board.append(h("p", t("waldi.spectator"), cls="muted"))
-    if v.get("phase") in ("scoring", "over") and v.get("results"):
-        board.append(_round_scoring(ctx, v))
-    if v.get("phase") == "over":
-        board.append(_final_table(ctx, v))
     board.append(_legend(ctx, colours))
     if v.get("deck_warnings"):
         board.append(h("p", t("waldi.warnings"), " ", "; ".join(str(w) for w in v["deck_warnings"]),
@@ -448,9 +450,12 @@ def _banner(ctx, v):
     t = ctx.t
     phase = v.get("phase")
     if phase == "countdown":
-        return h("div", h("span", t("waldi.get_ready")), " ", h("span", ctx.countdown(v.get("go_ms")),
-                                                                cls="waldi-count"),
-                 cls="waldi-banner ready", id="waldi-countdown", role="timer")
+        # Seconds to "Wuff!" as a bare number (the shell's countdown element adds " s").
+        offset = int(getattr(ctx.app.ctl, "clock_offset", 0) or 0)
+        return h("div", h("span", t("waldi.get_ready")), " ",
+                 h("span", "", cls="waldi-count", data_deadline=int(v.get("go_ms") or 0), data_offset=offset,
+                   role="timer"),
+                 cls="waldi-banner ready", id="waldi-countdown")
     if phase == "live":
         since = ctx.now() - int(v.get("go_ms") or 0)
         if 0 <= since < 1800:
@@ -593,9 +598,9 @@ def _dogs(ctx, v, keys):
             h("div", h("div", _strip(ctx, v, dog, flashes), cls="waldi-stripwrap",
                        on_click=go if can_attach else None), end_btn, cls="waldi-dogrow"),
             cls="waldi-dog" + (" fits" if fit else ""), data_dog=dog["id"], data_length=length, data_open="1"))
-    out = [h("h2", t("waldi.dogs"), cls="waldi-h")]
+    out = []
     if not stopped:
-        out += [h("p", t("waldi.rule"), cls="muted waldi-rule"),
+        out += [h("h2", t("waldi.dogs"), cls="waldi-h"), h("p", t("waldi.rule"), cls="muted waldi-rule"),
                 h("ol", rows, cls="waldi-dogs", id="waldi-open") if rows
                 else h("p", t("waldi.no_dogs"), cls="muted", id="waldi-open")]
     done = [d for d in dogs if not d.get("open")]
@@ -791,7 +796,7 @@ def _keep_focus(ctx):
         if first or lost:
             board = dom.by_id("waldi-board")
             if board:
-                board.focus()
+                board.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
     dom.later(0, check)
 
 
