@@ -194,4 +194,13 @@ def test_two_tabs_race_for_the_same_end_and_exactly_one_card_is_laid(context, ba
     dog, length, front = _line_up(host, guest)
     second = _race(host, guest, dog, length, front, guest_head_start_ms=150)
     assert second == 1, (first, second)
+
+    # A spectator (seat None) sees the same table and no hand at all.
+    watcher = open_page(context, base_url, errors)
+    watcher.wait_for_selector("[data-key^='watch-']")
+    watcher.locator("[data-key^='watch-']").first.click()
+    watcher.wait_for_selector(f".waldi-dog[data-dog='{dog}'][data-length='{length + 1}']")
+    assert watcher.locator("#waldi-hand").count() == 0
+    views = [m["view"] for m in received(watcher) if m.get("t") == "update" and m.get("view")]
+    assert views and all(v["you"] is None and v["me"] is None for v in views)
     assert not errors
