@@ -45,3 +45,42 @@ def pct(values, p):
 
 def summary(values):
     return {"n": len(values), "p50": pct(values, 50), "p99": pct(values, 99), "mean": statistics.fmean(values)}
+
+
+# A bare RTCPeerConnection pair between two tabs (benchmark tooling only: the app's own
+# links are Python), to time the raw data-channel round trip the app's figures compare with.
+ECHO_OFFER = """async () => {
+  const pc = new RTCPeerConnection({iceServers: []});
+  window.__echo = {pc, ch: pc.createDataChannel('echo')};
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise(r => { const c = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = c; c(); });
+  return pc.localDescription.sdp;
+}"""
+ECHO_ANSWER = """async (sdp) => {
+  const pc = new RTCPeerConnection({iceServers: []});
+  pc.ondatachannel = e => { e.channel.onmessage = m => e.channel.send(m.data); };
+  await pc.setRemoteDescription({type: 'offer', sdp});
+  await pc.setLocalDescription(await pc.createAnswer());
+  await new Promise(r => { const c = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = c; c(); });
+  window.__echoPeer = pc;
+  return pc.localDescription.sdp;
+}"""
+ECHO_RUN = """async ([sdp, n]) => {
+  const {pc, ch} = window.__echo;
+  await pc.setRemoteDescription({type: 'answer', sdp});
+  if (ch.readyState !== 'open') await new Promise(r => ch.onopen = r);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await new Promise(r => { ch.onmessage = r; ch.send(JSON.stringify({t: 'ping', i})); });
+    out.push(performance.now() - t0);
+  }
+  return out;
+}"""
+
+
+def raw_echo(offerer, answerer, n):
+    """n round trips offerer -> answerer -> offerer on a raw data channel, in ms."""
+    offer = offerer.evaluate(ECHO_OFFER)
+    answer = answerer.evaluate(ECHO_ANSWER, offer)
+    return offerer.evaluate(ECHO_RUN, [answer, n])

@@ -11,36 +11,8 @@ import sys
 import time
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
-from _harness import ARGS, CHROMIUM, serve, summary  # noqa: E402
+from _harness import ARGS, CHROMIUM, raw_echo, serve, summary  # noqa: E402
 
-ECHO_OFFER = """async () => {
-  const pc = new RTCPeerConnection({iceServers: []});
-  window.__echo = {pc, ch: pc.createDataChannel('echo')};
-  await pc.setLocalDescription(await pc.createOffer());
-  await new Promise(r => { const c = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = c; c(); });
-  return pc.localDescription.sdp;
-}"""
-ECHO_ANSWER = """async (sdp) => {
-  const pc = new RTCPeerConnection({iceServers: []});
-  pc.ondatachannel = e => { e.channel.onmessage = m => e.channel.send(m.data); };
-  await pc.setRemoteDescription({type: 'offer', sdp});
-  await pc.setLocalDescription(await pc.createAnswer());
-  await new Promise(r => { const c = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = c; c(); });
-  window.__echoPeer = pc;
-  return pc.localDescription.sdp;
-}"""
-ECHO_RUN = """async ([sdp, n]) => {
-  const {pc, ch} = window.__echo;
-  await pc.setRemoteDescription({type: 'answer', sdp});
-  if (ch.readyState !== 'open') await new Promise(r => ch.onopen = r);
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await new Promise(r => { ch.onmessage = r; ch.send(JSON.stringify({t: 'ping', i})); });
-    out.push(performance.now() - t0);
-  }
-  return out;
-}"""
 # Click the guest's first legal action and time until the screen shows the host's answer.
 CLICK_TO_SCREEN = """async () => {
   const pick = () => document.querySelector('#choose button') || document.querySelector('#shout-dodgy')
@@ -100,9 +72,7 @@ def main():
             guest.wait_for_selector("#my-dice")
 
             # raw echo between the same two tabs
-            offer = guest.evaluate(ECHO_OFFER)
-            answer = host.evaluate(ECHO_ANSWER, offer)
-            echo = guest.evaluate(ECHO_RUN, [answer, args.samples])
+            echo = raw_echo(guest, host, args.samples)
 
             actions = []
             deadline = time.time() + 300

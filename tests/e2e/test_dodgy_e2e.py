@@ -156,3 +156,13 @@ def test_pass_and_play_hides_each_players_dice_behind_a_hand_over_screen(context
         time.sleep(0.1)
     assert seen_handover
     page.wait_for_selector("#winners")
+
+
+def test_host_hands_a_departed_guests_seat_to_a_computer_player(context, base_url):
+    host, guest = _open_two_tab_table(context, base_url)
+    guest.close()                                   # the guest leaves for good
+    host.wait_for_selector(".roster .warn")         # shown offline
+    host.click("[data-key='to-bot-1']")
+    host.wait_for_selector(".roster:not(:has(.warn))")
+    # the computer now plays seat 1: the game runs to its end with the host alone
+    assert play_until_over([host], timeout_s=240, shout=(False,))

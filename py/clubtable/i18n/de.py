@@ -61,6 +61,8 @@ TEXTS = {
     'result.not_verified': 'Die Wiederholung passt NICHT zur Ansage des Gastgebers: {why}',
     'result.seed': 'Startwert dieses Spiels: {seed}',
     'result.again': 'Neues Spiel',
+    'seat.to_bot': 'Computer übernimmt',
+    'seat.to_bot_label': 'Den Platz von {name} dem Computer geben',
     'seat.offline': '(offline)',
     'seat.waiting': '(wartet)',
     'seat.you': 'du',

@@ -61,6 +61,8 @@ TEXTS = {
     'result.not_verified': 'The replay does NOT match what the host announced: {why}',
     'result.seed': 'Seed of this game: {seed}',
     'result.again': 'New game',
+    'seat.to_bot': 'computer takes over',
+    'seat.to_bot_label': "Let a computer player take over {name}'s seat",
     'seat.offline': '(offline)',
     'seat.waiting': '(waiting)',
     'seat.you': 'you',

@@ -61,6 +61,8 @@ TEXTS = {
     'result.not_verified': "Le rejeu NE correspond PAS à l'annonce de l'hôte : {why}",
     'result.seed': 'Graine de cette partie : {seed}',
     'result.again': 'Nouvelle partie',
+    'seat.to_bot': "l'ordinateur reprend",
+    'seat.to_bot_label': "Confier la place de {name} à l'ordinateur",
     'seat.offline': '(hors ligne)',
     'seat.waiting': '(en attente)',
     'seat.you': 'vous',

@@ -197,6 +197,7 @@ class App:
         name = (dom.by_id("join-name").value if dom.by_id("join-name") else "") or self.t("setup.guest")
         self.close_table()
         ctl = GuestTable(table_id, str(name)[:24], self.lobby, self.render, spectate=spectate)
+        ctl.on_reject = self.toast
         self.ctl = ctl
         self.screen_state = {}
         asyncio.ensure_future(ctl.connect_local())
@@ -215,6 +216,7 @@ class App:
         name = str(j.get("name") or self.t("setup.guest"))[:24]
         self.close_table()
         ctl = GuestTable(j["table"], name, self.lobby, self.render)
+        ctl.on_reject = self.toast
         ctl.invite_mode = True
         self.ctl = ctl
         self.render()
@@ -543,6 +545,7 @@ class App:
         roster = h("ul", [h("li", ctx.marker(i), " ", s.get("name", "?"),
                             h("span", " (" + t("seat.you") + ")", cls="muted") if i == seat else None,
                             h("span", " " + t("seat.offline"), cls="warn") if not s.get("connected", True) else None,
+                            self.bot_button(i, s, ctx),
                             cls="seat" + (" me" if i == seat else ""))
                           for i, s in enumerate(seats)], cls="roster", aria_label=t("play.players"))
         result = None
@@ -558,6 +561,16 @@ class App:
                  result,
                  h("p", h("button", t("nav.leave"), id="leave", on_click=lambda e: self.leave())),
                  cls=f"screen play game-{game.id}", id="table")
+
+    def bot_button(self, i, s, ctx):
+        """The host may hand an invited player's seat to a computer player (one who left)."""
+        if not isinstance(self.ctl, HostTable) or s.get("kind") != "remote" or ctx.result:
+            return None
+        if not self.ctl.game.bot_levels:
+            return None
+        return h("button", self.t("seat.to_bot"), cls="small", data_key=f"to-bot-{i}",
+                 aria_label=self.t("seat.to_bot_label", name=s.get("name", "?")),
+                 on_click=lambda e, i=i: (self.ctl.replace_with_bot(i), self.render()))
 
     def render_result(self, ctx):
         t = self.t
@@ -616,6 +629,7 @@ def start():
     elif saved_guest:
         ctl = GuestTable(saved_guest["table"], saved_guest.get("name") or "?", app.lobby, app.render,
                          token=saved_guest.get("token"), seat=saved_guest.get("seat"))
+        ctl.on_reject = app.toast
         app.ctl = ctl
         asyncio.ensure_future(ctl.connect_local())
         window.location.hash = "#/table"

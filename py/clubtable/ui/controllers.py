@@ -142,6 +142,10 @@ class HostTable:
         if await asyncio.wait_for(link.opened, 15):
             self.attach(link)
 
+    def replace_with_bot(self, seat: int) -> None:
+        """A player who left is taken over by a computer player (the host decides)."""
+        self._after(self.table.replace_with_bot(seat, None, dom.now_ms()))
+
     def start(self, fill_with_bots: bool = False) -> Optional[str]:
         try:
             outs = self.table.start(dom.now_ms(), allow_empty=fill_with_bots)
@@ -192,6 +196,7 @@ class GuestTable:
         self.error: Optional[str] = None
         self.clock_offset = 0            # host now - local now
         self.invite_mode = False
+        self.on_reject: Callable[[str], None] = lambda reason: None
 
     @property
     def table_id(self) -> str:
@@ -237,6 +242,7 @@ class GuestTable:
                     self.clock_offset = int(self.guest.now) - dom.now_ms()
             elif kind == "reject":
                 self.error = ev[2] if len(ev) > 2 else "Refused."
+                self.on_reject(self.error)
             elif kind == "end":
                 self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
                 self.status = "ended"

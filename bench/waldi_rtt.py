@@ -1,0 +1,110 @@
+"""Wie Waldi! placement latency: from a key press in a guest tab to the host's confirmation
+shown in that tab (the laid card on the guest's screen), p50 and p99, against the raw
+data-channel echo between the same two tabs in the same run.
+
+    python3 build.py dist && python3 bench/waldi_rtt.py [--samples 40]
+"""
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from _harness import ARGS, CHROMIUM, raw_echo, serve, summary  # noqa: E402
+
+# One guest step in the page: take a pile / turn a card up / lay a head (timed) / put under.
+# A head is laid with "n"; the time runs until the guest's board shows one more card.
+STEP = """async () => {
+  const q = s => document.querySelector(s);
+  const board = q('#waldi-board');
+  if (!board || !q("#waldi-status[data-phase='live']")) return {did: 'wait'};
+  const press = key => board.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true}));
+  const cards = () => document.querySelectorAll('.waldi-dog .waldi-card').length;
+  const rev = q('#waldi-revealed');
+  const kind = rev ? rev.getAttribute('data-kind') : null;
+  if (kind === 'head') {
+    const before = cards();
+    const t0 = performance.now();
+    press('n');
+    await new Promise(r => {
+      const obs = new MutationObserver(() => { if (cards() > before) { obs.disconnect(); r(); } });
+      obs.observe(q('#app'), {subtree: true, childList: true});
+      setTimeout(() => { obs.disconnect(); r(); }, 5000);
+    });
+    return {did: 'head', ms: performance.now() - t0};
+  }
+  if (kind) {   // put under: the host's confirmation is the card leaving the guest's hand
+    const t0 = performance.now();
+    press('u');
+    await new Promise(r => {
+      const obs = new MutationObserver(() => {
+        const x = q('#waldi-revealed');
+        if (!x || !x.getAttribute('data-kind')) { obs.disconnect(); r(); }
+      });
+      obs.observe(q('#app'), {subtree: true, childList: true, attributes: true});
+      setTimeout(() => { obs.disconnect(); r(); }, 5000);
+    });
+    return {did: 'under', ms: performance.now() - t0};
+  }
+  if (q('#waldi-reveal') && !q('#waldi-reveal').disabled) { press(' '); return {did: 'reveal'}; }
+  const piles = [...document.querySelectorAll('.waldi-pile')];
+  const held = piles.findIndex(b => b.classList.contains('held'));
+  const next = piles.findIndex((b, i) => i !== held && !b.disabled);
+  press(String((next < 0 ? 0 : next) + 1));
+  return {did: 'take'};
+}"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--samples", type=int, default=40)
+    args = ap.parse_args()
+    from tests.e2e.waldi_driver import set_up_waldi
+    server, base = serve()
+    from playwright.sync_api import sync_playwright
+    placements, unders = [], []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            ctx = browser.new_context()
+            host = ctx.new_page()
+            host.goto(base)
+            host.wait_for_selector("body[data-ready='1']", timeout=120_000)
+            set_up_waldi(host, base, seats=("local", "remote"), max_hold_s=0, idle_stop_s=0, countdown_s=1)
+            host.wait_for_selector("#start-table")
+            guest = ctx.new_page()
+            guest.goto(base)
+            guest.wait_for_selector("body[data-ready='1']", timeout=120_000)
+            guest.locator(".open-tables button:has-text('Join')").first.click()
+            guest.wait_for_selector("text=You are seated")
+            host.click("#start-table")
+            guest.wait_for_selector("#waldi-status[data-phase='live']", timeout=30_000)
+            echo = raw_echo(guest, host, args.samples)
+            guest.bring_to_front()
+            deadline = time.time() + 240
+            while len(placements) + len(unders) < args.samples and time.time() < deadline:
+                r = guest.evaluate(STEP)
+                if r.get("did") == "head" and r.get("ms") is not None:
+                    placements.append(r["ms"])
+                elif r.get("did") == "under" and r.get("ms") is not None:
+                    unders.append(r["ms"])
+                if guest.locator("#waldi-next, #result").count():
+                    break   # the round (or game) ended
+                time.sleep(0.02)
+            browser.close()
+    finally:
+        server.shutdown()
+    a, e = summary(placements), summary(echo)
+    print("waldi placement latency (two tabs, one Chromium, loopback WebRTC)")
+    print(f"raw data-channel echo    : n={e['n']:4d}  p50={e['p50']:7.2f} ms  p99={e['p99']:7.2f} ms")
+    print(f"head laid, key->screen   : n={a['n']:4d}  p50={a['p50']:7.2f} ms  p99={a['p99']:7.2f} ms")
+    u = summary(unders)
+    print(f"card under, key->screen  : n={u['n']:4d}  p50={u['p50']:7.2f} ms  p99={u['p99']:7.2f} ms")
+    both = summary(placements + unders)
+    print(f"ratio placement/echo     : p50 {both['p50'] / e['p50']:.1f}x  p99 {both['p99'] / e['p99']:.1f}x "
+          f"(heads and cards put under together, n={both['n']})")
+
+
+if __name__ == "__main__":
+    main()
