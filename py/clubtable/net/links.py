@@ -18,7 +18,7 @@ import json
 import secrets
 from typing import Callable, Optional
 
-from js import JSON, BroadcastChannel, Object, RTCPeerConnection
+from js import BroadcastChannel, Object, RTCPeerConnection
 from pyodide.ffi import create_proxy, to_js
 
 from . import sdp as sdpcode
@@ -241,7 +241,3 @@ async def finish_invite(link: Link, reply_code: str) -> None:
     if kind != "answer":
         raise sdpcode.CodeError("this is an invite, not a reply code")
     await complete_offer(link, answer)
-
-
-def js_json(value) -> str:
-    return str(JSON.stringify(value))

@@ -29,11 +29,16 @@ LANG_KEY = "clubtable.lang"
 SYMBOLS = "●▲■◆★✚"   # player markers: colour plus a shape, for colour-blind players
 
 
+_registered: set = set()
+
+
 def screen_module(game_id: str):
-    """``ui/games/<id>.py``: the one screen module of a game."""
+    """``ui/games/<id>.py``: the one screen module of a game (its texts registered once)."""
     mod = importlib.import_module(f"clubtable.ui.games.{game_id}")
-    if hasattr(mod, "TEXTS"):
-        i18n.register(mod.TEXTS)
+    if game_id not in _registered:
+        _registered.add(game_id)
+        if hasattr(mod, "TEXTS"):
+            i18n.register(mod.TEXTS)
     return mod
 
 
@@ -68,7 +73,7 @@ class Ctx:
         ctl = self.app.ctl
         return dom.now_ms() + (getattr(ctl, "clock_offset", 0) or 0)
 
-    def countdown(self, deadline, label_key="play.seconds_left"):
+    def countdown(self, deadline):
         if not deadline:
             return None
         return h("span", "", cls="countdown", data_deadline=int(deadline),
@@ -438,26 +443,27 @@ class App:
         table = ctl.table
         if not table.started:
             return self.render_lobby(table.update_for(None), host=True)
-        local = ctl.local_seats()
-        seat = self.pick_focus(local)
+        # Each seat's view is projected once per render: focus choice and screen share them.
+        ups = {s: table.update_for(s) for s in ctl.local_seats()}
+        seat = self.pick_focus(ups)
         if self.handover_to is not None:
             name = table.seats[self.handover_to]["name"]
             return h("section", h("h1", t("pass.title")), h("p", t("pass.give", name=name)),
                      h("button", t("pass.ready", name=name), cls="primary big", id="handover-ready",
                        on_click=lambda e: self.take_over()), cls="screen handover", id="handover")
-        others = [(s, table.update_for(s)) for s in local if s != seat]
-        return self.render_play(table.update_for(seat), seat, others)
+        others = [(s, up) for s, up in ups.items() if s != seat]
+        return self.render_play(ups[seat] if seat is not None else table.update_for(None), seat, others)
 
-    def pick_focus(self, local):
+    def pick_focus(self, ups):
         """Pass-and-play: the screen shows the local seat that must act (its hidden
-        information), behind a hand-over screen whenever that seat changes."""
-        if not local:
+        information), behind a hand-over screen whenever that seat changes.  ``ups`` maps
+        each seat played on this device to its update."""
+        if not ups:
             return None
-        table = self.ctl.table
-        humans = [s for s in local if table.seats[s]["kind"] in ("local", "pass")]
-        mod = screen_module(table.game.id)
+        humans = list(ups)
+        mod = screen_module(self.ctl.game.id)
         needs = getattr(mod, "wants_focus", None) or (lambda up: _needs_turn(up.get("legal") or []))
-        wanting = [s for s in humans if needs(table.update_for(s))]
+        wanting = [s for s in humans if needs(ups[s])]
         target = self.focus_seat if self.focus_seat in humans else humans[0]
         if wanting and target not in wanting:
             target = wanting[0]
@@ -502,8 +508,7 @@ class App:
         else:
             body.append(h("p", t("lobby.waiting_host"), role="status"))
         body.append(h("button", t("nav.leave"), id="leave", on_click=lambda e: self.leave()))
-        return h("section", h("h1", t("lobby.title", game=(GAMES.get(up.get("game") or "") or self.ctl.game).title
-                                      if isinstance(self.ctl, HostTable) else t("lobby.title_guest"))),
+        return h("section", h("h1", t("lobby.title", game=self.ctl.game.title) if host else t("lobby.title_guest")),
                  body, cls="screen lobby", id="lobby")
 
     def invite_link(self, code):

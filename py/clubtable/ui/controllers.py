@@ -24,23 +24,14 @@ GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, na
 
 
 def _session_get(key: str):
-    try:
-        from pyscript import window
-        v = window.sessionStorage.getItem(key)
-        return v if isinstance(v, str) else None
-    except Exception:
-        return None
+    return dom.local_get(key, "sessionStorage")
 
 
 def _session_set(key: str, value: Optional[str]) -> None:
-    try:
-        from pyscript import window
-        if value is None:
-            window.sessionStorage.removeItem(key)
-        else:
-            window.sessionStorage.setItem(key, value)
-    except Exception:
-        pass
+    if value is None:
+        dom.local_del(key, "sessionStorage")
+    else:
+        dom.local_set(key, value, "sessionStorage")
 
 
 class HostTable:

@@ -187,24 +187,25 @@ def focus(selector: str) -> None:
         el.focus()
 
 
-def local_get(key: str) -> Optional[str]:
+def local_get(key: str, store: str = "localStorage") -> Optional[str]:
+    """A stored string (``store`` is ``localStorage`` or ``sessionStorage``), or None."""
     try:
-        v = window.localStorage.getItem(key)
+        v = getattr(window, store).getItem(key)
     except Exception:  # storage may be disabled (privacy mode, sandboxed iframe)
         return None
-    return None if v is None or not isinstance(v, str) else v
+    return v if isinstance(v, str) else None
 
 
-def local_set(key: str, value: str) -> None:
+def local_set(key: str, value: str, store: str = "localStorage") -> None:
     try:
-        window.localStorage.setItem(key, value)
+        getattr(window, store).setItem(key, value)
     except Exception:
         pass
 
 
-def local_del(key: str) -> None:
+def local_del(key: str, store: str = "localStorage") -> None:
     try:
-        window.localStorage.removeItem(key)
+        getattr(window, store).removeItem(key)
     except Exception:
         pass
 

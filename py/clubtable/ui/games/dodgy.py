@@ -385,7 +385,7 @@ def reveal_panel(ctx):
         after.append(t("dodgy.eliminated", names=", ".join(ctx.name(s) for s in rev["eliminated"])))
     return h("section", h("h2", t("dodgy.reveal_title")), h("p", line),
              h("p", h("strong", t("dodgy.correct") if rev.get("correct") else t("dodgy.wrong")), id="verdict"),
-             h("p", t(seer_note), cls="muted") if seer_note and (rev.get("seer_rule") != "none" or True) else None,
+             h("p", t(seer_note), cls="muted") if seer_note else None,
              h("ul", hands, cls="reveal-hands"), h("p", " ".join(after)) if after else None,
              cls="panel reveal", id="reveal", aria_live="polite")
 
