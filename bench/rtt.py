@@ -51,6 +51,7 @@ def main():
     ap.add_argument("--samples", type=int, default=60)
     args = ap.parse_args()
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    from tests.e2e.conftest import join_from_home
     from tests.e2e.dodgy_driver import set_up_dodgy, step
     server, base = serve()
     from playwright.sync_api import sync_playwright
@@ -66,8 +67,7 @@ def main():
             guest = ctx.new_page()
             guest.goto(base)
             guest.wait_for_selector("body[data-ready='1']", timeout=120_000)
-            guest.locator(".open-tables button:has-text('Join')").first.click()
-            guest.wait_for_selector("text=You are seated")
+            join_from_home(guest)
             host.click("#start-table")
             guest.wait_for_selector("#my-dice")
 

@@ -60,6 +60,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--samples", type=int, default=40)
     args = ap.parse_args()
+    from tests.e2e.conftest import join_from_home
     from tests.e2e.waldi_driver import set_up_waldi
     server, base = serve()
     from playwright.sync_api import sync_playwright
@@ -76,8 +77,7 @@ def main():
             guest = ctx.new_page()
             guest.goto(base)
             guest.wait_for_selector("body[data-ready='1']", timeout=120_000)
-            guest.locator(".open-tables button:has-text('Join')").first.click()
-            guest.wait_for_selector("text=You are seated")
+            join_from_home(guest)
             host.click("#start-table")
             guest.wait_for_selector("#waldi-status[data-phase='live']", timeout=30_000)
             echo = raw_echo(guest, host, args.samples)

@@ -81,3 +81,25 @@ def received(page):
 
 def sent(page):
     return [(peer, json.loads(m)) for peer, m in json.loads(page.evaluate("() => window.clubtableDebug('sent')"))]
+
+
+def join_from_home(guest, name=None):
+    """A guest tab on the home screen takes the first free seat of a table in another tab."""
+    if name is not None:
+        guest.fill("#join-name", name)
+    guest.wait_for_selector(".open-tables button:has-text('Join')")
+    guest.locator(".open-tables button:has-text('Join')").first.click()
+    guest.wait_for_selector("text=You are seated")
+
+
+def open_two_tab_table(context, base_url, set_up, guest_name, errors=None):
+    """A host tab sets a table up (``set_up(page)``, one remote seat), a second tab joins it
+    from its home screen, and the host starts the game.  Returns ``(host, guest)``."""
+    host = open_page(context, base_url, errors)
+    set_up(host)
+    host.wait_for_selector("#start-table")
+    guest = open_page(context, base_url, errors)
+    join_from_home(guest, guest_name)
+    host.wait_for_selector(f"text={guest_name}")
+    host.click("#start-table")
+    return host, guest

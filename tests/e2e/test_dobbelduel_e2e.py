@@ -1,7 +1,7 @@
 """Dobbelduel end to end: two matches against the computer, two tabs over WebRTC (the
 breaker's tab never receives the code before the reveal), pass and play with the maker's
 manual pegs behind the hand-over screen."""
-from .conftest import open_page, received
+from .conftest import open_page, open_two_tab_table, received
 from .dobbelduel_driver import play_until_over, set_up_dobbelduel
 
 # One consistent reading of the screen (a single evaluate, so no re-render falls between).
@@ -106,16 +106,9 @@ def test_two_matches_against_the_computer(context, base_url):
 
 
 def _open_two_tab_table(context, base_url, **options):
-    host = open_page(context, base_url)
-    set_up_dobbelduel(host, base_url, seats=("local", "remote"), **options)
-    host.wait_for_selector("#start-table")
-    guest = open_page(context, base_url)
-    guest.fill("#join-name", "Gwen")
-    guest.wait_for_selector(".open-tables button:has-text('Join')")
-    guest.locator(".open-tables button:has-text('Join')").first.click()
-    guest.wait_for_selector("text=You are seated")
-    host.wait_for_selector("text=Gwen")
-    host.click("#start-table")
+    host, guest = open_two_tab_table(
+        context, base_url, lambda page: set_up_dobbelduel(page, base_url, seats=("local", "remote"), **options),
+        "Gwen")
     host.wait_for_selector("#dd-board-0")
     guest.wait_for_selector("#dd-board-0")
     return host, guest

@@ -2,7 +2,7 @@
 import time
 from urllib.parse import urlparse
 
-from .conftest import open_page, received
+from .conftest import open_page, open_two_tab_table, received
 from .dodgy_driver import play_until_over, set_up_dodgy, step
 
 
@@ -23,16 +23,9 @@ def test_full_solo_game_against_computer_players_stays_on_its_own_origin(context
 
 
 def _open_two_tab_table(context, base_url):
-    host = open_page(context, base_url)
-    set_up_dodgy(host, base_url, seats=("local", "remote"))
-    host.wait_for_selector("#start-table")
-    guest = open_page(context, base_url)
-    guest.fill("#join-name", "Gwen <b>x</b>")
-    guest.wait_for_selector(".open-tables button:has-text('Join')")
-    guest.locator(".open-tables button:has-text('Join')").first.click()
-    guest.wait_for_selector("text=You are seated")
-    host.wait_for_selector("text=Gwen <b>x</b>")       # markup in a name stays text
-    host.click("#start-table")
+    # markup in a name stays text: the host finds it literally on its lobby screen
+    host, guest = open_two_tab_table(
+        context, base_url, lambda page: set_up_dodgy(page, base_url, seats=("local", "remote")), "Gwen <b>x</b>")
     host.wait_for_selector("#my-dice")
     guest.wait_for_selector("#my-dice")
     return host, guest

@@ -3,7 +3,7 @@ racing for the same open end of a dachshund (exactly one card is laid; the other
 card stays in his hand, with a refusal)."""
 import time
 
-from .conftest import open_page, received
+from .conftest import open_page, open_two_tab_table, received
 from .waldi_driver import look, play_until_over, set_up_waldi
 
 
@@ -43,19 +43,13 @@ def test_full_three_round_game_against_three_computer_players(context, base_url)
 
 # ---------------------------------------------------------------------------- two tabs race
 def _open_two_tab_table(context, base_url, errors):
-    host = open_page(context, base_url, errors)
     # Cards never decline themselves (max_hold_s 0) and the round never stops for idleness,
     # so both players can hold a fitting card for as long as it takes to line up the race.
-    set_up_waldi(host, base_url, seats=("local", "remote"), max_hold_s=0, idle_stop_s=0, countdown_s=1,
-                 placed_flash_s=30)
-    host.wait_for_selector("#start-table")
-    guest = open_page(context, base_url, errors)
-    guest.fill("#join-name", "Gwen")
-    guest.wait_for_selector(".open-tables button:has-text('Join')")
-    guest.locator(".open-tables button:has-text('Join')").first.click()
-    guest.wait_for_selector("text=You are seated")
-    host.wait_for_selector("text=Gwen")
-    host.click("#start-table")
+    host, guest = open_two_tab_table(
+        context, base_url,
+        lambda page: set_up_waldi(page, base_url, seats=("local", "remote"), max_hold_s=0, idle_stop_s=0,
+                                  countdown_s=1, placed_flash_s=30),
+        "Gwen", errors)
     host.wait_for_selector("#waldi-board")
     guest.wait_for_selector("#waldi-board")
     for page in (host, guest):
