@@ -4,6 +4,8 @@ on, fill the solution row once few codes remain (or when forced); as a code make
 manual-feedback mode, set the pegs from the code shown behind the screen."""
 import time
 
+from clubtable.games.dobbelduel import feedback
+
 
 def set_up_dobbelduel(page, base_url, seats=("local", "bot"), level="hard", **options):
     """From the set-up screen: seat kinds, bot level, options by name ({name: value as the
@@ -23,17 +25,9 @@ def set_up_dobbelduel(page, base_url, seats=("local", "bot"), level="hard", **op
 
 
 def true_pegs(code, dice):
-    eq = plus = minus = 0
-    for w, d in zip(dice, code):
-        if w is None:
-            continue
-        if w == d:
-            eq += 1
-        elif w < d:
-            plus += 1
-        else:
-            minus += 1
-    return eq, plus, minus
+    """The engine's own feedback rule (§2.4), as (=, +, −) counts."""
+    fb = feedback(code, dice)
+    return fb["eq"], fb["plus"], fb["minus"]
 
 
 def give_feedback(page, lie=False):
