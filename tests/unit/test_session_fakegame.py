@@ -100,7 +100,7 @@ class SecretCards(Game):
         t = action["type"]
         if t == "say":
             text = action.get("text")
-            if not isinstance(text, str) or not 1 <= len(text) <= self.max_text:
+            if not isinstance(text, str) or not 1 <= len(text) <= 200:
                 raise IllegalAction("bad_text", "Say something short.")
             state["chat"].append([seat, text])
             return

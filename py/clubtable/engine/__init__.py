@@ -6,15 +6,29 @@ and the old state stays exactly as it was.  All randomness comes from the :class
 whose integer state lives in ``state["rng"]``; all time enters as ``now_ms``.  So
 ``(players, options, seed, t0, log)`` replays any game exactly (:meth:`Game.replay`).
 
-Subclasses implement the lower-case hooks ``setup``, ``do``, ``on_tick``, ``legal``,
-``view``, ``result`` (and optionally ``deadline`` and ``bot``); the public methods here
-add the checks and the log that every game shares.
+A game *declares* and the framework runs (docs/ARCHITECTURE.md, "The game contract"):
+
+- ``moves = {type: Move(args={...})}``: every action with its argument schema.  ``apply``
+  checks the seat, the JSON bounds, the move, the schema and whether the seat may make that
+  move now, and only then calls the handler ``move_<type>(state, seat, args, now_ms)``.
+- ``active(state) -> {seat: [move types]}``: who may act now (OpenSpiel's current player,
+  boardgame.io's active players).  ``awaited`` (whose move the table waits for), ``legal``,
+  the screens' ``can(move)`` and pass-and-play focus all derive from it.
+- ``timers = (name, ...)``: named timers kept in ``state["timers"]``, started, paused,
+  resumed and stopped by the rules (``start_timer`` ...), fired by ``tick`` through
+  ``timer_<name>(state, now_ms)``; one scheduled event per due time.
+- ``setup``, ``project`` (the view), ``result``; optionally ``legal_moves``, ``bot``.
+
+Legacy games that override ``do``/``legal``/``view``/``deadline``/``on_tick`` directly
+still run; every game in ``GAMES`` is expected to move to the declared form.
 """
 from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
 from .rng import Rng, derive_seed
+from .schema import (Arg, Bool, Choice, Int, ListOf, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
+                     Text, is_int, json_bounded)
 
 __all__ = [
     "IllegalAction",
@@ -26,6 +40,9 @@ __all__ = [
     "Seat",
     "Action",
     "State",
+    "Decision",
+    "Move", "Arg", "Int", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
+    "is_int",
 ]
 
 Seat = Optional[int]          # None is the table itself (timers, host) or a spectator
@@ -55,13 +72,17 @@ def clone(value: Any) -> Any:
     return value
 
 
+Decision = tuple    # (action: dict, think_ms: int) -- what a bot would do and how long it thinks
+
+
 class Bot:
     """A computer player.  It sees only what its seat sees: its own ``view`` and ``legal``.
 
-    ``act`` is asked after every change and on every clock tick; it returns an action to
-    send now, or ``None`` to wait.  Human-like pacing (a real-time game's reaction time)
-    is the bot's own business, measured against ``now_ms``.  Its own randomness comes
-    from ``self.rng``, seeded by the table, never from the game state.
+    ``decide(view, legal, now_ms)`` returns a :data:`Decision` ``(action, think_ms)`` or
+    ``None`` to wait.  The *table* paces it: it applies the action ``think_ms`` (scaled by
+    the table's bot pace, and never past the seat's deadline) after the decision, if it is
+    still legal then.  Its own randomness comes from ``self.rng``, seeded by the table,
+    never from the game state.  (``act`` is the older form: an action to send at once.)
     """
 
     def __init__(self, game: "Game", seat: int, level: str, seed: int) -> None:
@@ -70,12 +91,16 @@ class Bot:
         self.level = level
         self.rng = Rng(derive_seed(seed, "bot", seat, level))
 
+    def decide(self, view: dict, legal: list, now_ms: int) -> Optional[Decision]:
+        action = self.act(view, legal, now_ms)
+        return None if action is None else (action, 0)
+
     def act(self, view: dict, legal: list, now_ms: int) -> Optional[dict]:
         raise NotImplementedError
 
 
 class Game:
-    """Base of every game.  Class attributes describe the game to the lobby."""
+    """Base of every game.  Class attributes describe the game to the lobby and the framework."""
 
     id: str = ""
     title: str = ""
@@ -83,9 +108,12 @@ class Game:
     max_players: int = 2
     options: dict = {}            # {name: default}; RULES.md Appendix A values live here
     option_choices: dict = {}     # {name: [allowed values]} for the set-up screen
+    option_specs: dict = {}       # {name: Arg}: typed option schemas (bool is never an int)
     bot_levels: tuple = ()        # ("easy", "normal", "hard"), empty when no bots
-    realtime: bool = False        # players act at once (the session ticks often)
-    max_text: int = 200           # longest free-text field an action may carry
+    realtime: bool = False        # players act at once: the table ticks often, no pass-and-play
+    moves: dict = {}              # {type: Move}: declared moves (empty: legacy ``do``)
+    timers: tuple = ()            # names of the engine-run timers, in firing order at equal times
+    constants: dict = {}          # rule constants a screen may show (never copied into a screen)
 
     # ------------------------------------------------------------------ public contract
     def new(self, players: list, seed: int, options: Optional[dict] = None, now_ms: int = 0) -> State:
@@ -95,6 +123,8 @@ class Game:
                 "player_count",
                 f"{self.title} is for {self.min_players}–{self.max_players} players, not {len(players)}.",
             )
+        if not is_int(seed) or not is_int(now_ms):
+            raise IllegalAction("bad_seed", "The seed and the start time must be whole numbers.")
         opts = self.check_options(options or {}, len(players))
         state: State = {
             "game": self.id,
@@ -105,13 +135,16 @@ class Game:
             "rng": Rng(int(seed)).state,
             "log": [],
         }
+        if self.timers:
+            state["timers"] = {}
         self.setup(state, int(now_ms))
         return state
 
     def check_options(self, options: dict, n_players: int) -> dict:
-        """Merge ``options`` over the defaults; refuse unknown names and values outside
-        ``option_choices``.  Games add cross-checks in ``validate_options``."""
-        if not isinstance(options, dict):
+        """Merge ``options`` over the defaults; refuse unknown names, values outside
+        ``option_choices`` (same type required: ``True`` is not ``1``) and values that fail
+        their ``option_specs``.  Games add cross-checks in ``validate_options``."""
+        if not isinstance(options, dict) or not json_bounded(options, max_depth=4, max_items=512):
             raise IllegalAction("bad_options", "Options must be a mapping of names to values.")
         unknown = set(options) - set(self.options)
         if unknown:
@@ -119,27 +152,80 @@ class Game:
         opts = clone(self.options)
         for name, value in options.items():
             choices = self.option_choices.get(name)
-            if choices is not None and value not in choices:
+            if choices is not None and not any(type(value) is type(c) and value == c for c in choices):
                 raise IllegalAction("bad_options", f"Option {name} cannot be {value!r}.")
+            spec = self.option_specs.get(name)
+            if spec is not None:
+                try:
+                    value = spec.check(value, name)
+                except SchemaError as err:
+                    raise IllegalAction("bad_options", err.message) from None
             opts[name] = clone(value)
         self.validate_options(opts, n_players)
         return opts
 
-    def apply(self, state: State, seat: Seat, action: Action, now_ms: int) -> State:
+    def check_seat(self, state: State, seat: Seat) -> Seat:
+        """``None`` (the table, a spectator) or a whole number naming a seat; never a bool."""
+        if seat is None:
+            return None
+        if not is_int(seat) or not 0 <= seat < len(state["players"]):
+            raise IllegalAction("bad_seat", "There is no such seat at this table.")
+        return seat
+
+    def check_action(self, state: Optional[State], action: Any) -> Action:
+        """Schema check of a declared move: bounded JSON, a known type, no unknown field,
+        every argument of its declared kind.  Returns the normalised action."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("malformed", "An action needs a type.")
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state["players"])):
-            raise IllegalAction("bad_seat", "There is no such seat at this table.")
-        if self.result(state) is not None:
+        if not json_bounded(action, max_depth=6, max_items=1024):
+            raise IllegalAction("malformed", "That action is too big or too deeply nested.")
+        move = self.moves.get(action["type"])
+        if move is None:
+            raise IllegalAction("unknown_action", f"{self.title} has no move called {action['type'][:40]!r}.")
+        try:
+            return move.check(action, state)
+        except SchemaError as err:
+            raise IllegalAction(err.code, err.message) from None
+
+    def apply(self, state: State, seat: Seat, action: Action, now_ms: int) -> State:
+        """Apply ``seat``'s ``action`` at ``now_ms``: timers that fell due before it fire
+        first (their tick is logged), then the move.  Raises IllegalAction and changes
+        nothing when the rules forbid it."""
+        seat = self.check_seat(state, seat)
+        if not is_int(now_ms):
+            raise IllegalAction("bad_time", "The time must be a whole number of milliseconds.")
+        if not self.moves:                         # legacy games dispatch in ``do``
+            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+                raise IllegalAction("malformed", "An action needs a type.")
+            if not json_bounded(action, max_depth=6, max_items=1024):
+                raise IllegalAction("malformed", "That action is too big or too deeply nested.")
+            if self.result(state) is not None:
+                raise IllegalAction("game_over", "The game is over.")
+            new = self._copy(state)
+            self.do(new, seat, action, int(now_ms))
+            new["log"] = state["log"] + [[seat, clone(action), int(now_ms)]]
+            return new
+        clean = self.check_action(state, action)
+        base = self.tick(state, now_ms)
+        if self.result(base) is not None:
             raise IllegalAction("game_over", "The game is over.")
-        new = self._copy(state)
-        self.do(new, seat, action, int(now_ms))
-        new["log"] = state["log"] + [[seat, clone(action), int(now_ms)]]
+        if seat is None:
+            if clean["type"] not in self.table_moves(base):
+                raise IllegalAction("not_a_player", "Only a player at the table can do that.")
+        elif clean["type"] not in self.active(base).get(seat, ()):
+            raise IllegalAction(*self.why_not(base, seat, clean["type"]))
+        move = self.moves[clean["type"]]
+        new = self._copy(base)
+        handler = getattr(self, move.handler or f"move_{clean['type']}")
+        handler(new, seat, {k: v for k, v in clean.items() if k != "type"}, int(now_ms))
+        new["log"] = base["log"] + [[seat, clean, int(now_ms)]]
         return new
 
     def tick(self, state: State, now_ms: int) -> State:
-        """Apply every timer due by ``now_ms``.  Returns the same object when nothing was due,
-        so callers can test ``new is state``."""
+        """Fire the timers due by ``now_ms``.  Returns the same object when nothing was due,
+        so callers can test ``new is state``.  Only timers that were already scheduled when
+        the tick began fire in it: a timer a handler starts (even one due at once) waits for
+        the next tick, so a late tick never skips a phase players were meant to see."""
         due = self.deadline(state)
         if due is None or now_ms < due or self.result(state) is not None:
             return state
@@ -147,6 +233,28 @@ class Game:
         self.on_tick(new, int(now_ms))
         new["log"] = state["log"] + [[None, {"type": "tick"}, int(now_ms)]]
         return new
+
+    def view(self, state: State, seat: Seat) -> dict:
+        """What ``seat`` may see (JSON-safe, sharing nothing with the state); None: a
+        spectator."""
+        return self.project(state, self.check_seat(state, seat))
+
+    def legal(self, state: State, seat: Seat) -> list:
+        """Every legal action of ``seat`` now; a move whose arguments cannot be enumerated
+        is given as a descriptor ``{"type": t, "args": {name: schema}}``."""
+        seat = self.check_seat(state, seat)
+        if seat is None or self.result(state) is not None:
+            return []
+        return self.legal_moves(state, seat)
+
+    def awaited(self, state: State) -> list:
+        """Seats the game is waiting for (a non-interrupt move is open to them), in seat
+        order: the turn, for pass-and-play focus and "whose move is it"."""
+        if self.result(state) is not None:
+            return []
+        act = self.active(state)
+        return sorted(s for s, types in act.items()
+                      if any(not self.moves[t].interrupt for t in types if t in self.moves))
 
     def dump(self, state: State) -> dict:
         return clone(state)
@@ -176,25 +284,104 @@ class Game:
     def setup(self, state: State, now_ms: int) -> None:
         raise NotImplementedError
 
+    def active(self, state: State) -> dict:
+        """``{seat: [move types]}``: who may act now and with which moves.  Legacy games
+        derive it from ``legal``."""
+        out = {}
+        for seat in range(len(state["players"])):
+            types = []
+            for a in self.legal(state, seat):
+                if a["type"] not in types:
+                    types.append(a["type"])
+            if types:
+                out[seat] = types
+        return out
+
+    def table_moves(self, state: State) -> tuple:
+        """Move types the table itself (seat None: the host) may make now."""
+        return ()
+
+    def why_not(self, state: State, seat: int, move: str) -> tuple:
+        """(code, message) when ``seat`` may not make ``move`` now; games may say more."""
+        if not self.active(state).get(seat):
+            return ("not_your_turn", "It is not your turn.")
+        return ("not_now", "That move is not possible right now.")
+
+    def legal_moves(self, state: State, seat: int) -> list:
+        """Default: each active move of ``seat`` enumerated from its schema (bounds may read
+        the state), or described when it cannot be enumerated."""
+        out = []
+        for t in self.active(state).get(seat, ()):
+            move = self.moves[t]
+            actions = move.enumerate(t, state)
+            out.extend(actions if actions is not None else [move.describe(t, state)])
+        return out
+
+    def project(self, state: State, seat: Seat) -> dict:
+        raise NotImplementedError
+
     def do(self, state: State, seat: Seat, action: Action, now_ms: int) -> None:
-        """Mutate ``state`` (a private copy) by ``action`` or raise IllegalAction."""
+        """Legacy: mutate ``state`` (a private copy) by ``action`` or raise IllegalAction."""
         raise NotImplementedError
 
     def deadline(self, state: State) -> Optional[int]:
         """The earliest ``now_ms`` at which ``tick`` has something to do, or None."""
-        return None
+        running = [t["at"] for t in state.get("timers", {}).values() if t.get("at") is not None]
+        return min(running) if running else None
 
     def on_tick(self, state: State, now_ms: int) -> None:
-        """Mutate ``state`` (a private copy) by every timer due at ``now_ms``."""
-
-    def legal(self, state: State, seat: Seat) -> list:
-        raise NotImplementedError
-
-    def view(self, state: State, seat: Seat) -> dict:
-        raise NotImplementedError
+        """Fire, in due order (ties in ``timers`` order), every timer due by ``now_ms`` that
+        was scheduled before this tick and is still scheduled at the same time."""
+        timers = state.get("timers", {})
+        order = {name: i for i, name in enumerate(self.timers)}
+        due = sorted((t["at"], order.get(name, 99), name, t.get("n", 0)) for name, t in timers.items()
+                     if t.get("at") is not None and t["at"] <= now_ms)
+        for at, _, name, n in due:
+            cur = state["timers"].get(name)
+            if cur is None or cur.get("at") != at or cur.get("n", 0) != n:
+                continue                   # stopped or restarted by an earlier timer
+            del state["timers"][name]
+            getattr(self, f"timer_{name}")(state, now_ms)
+            if self.result(state) is not None:
+                break
 
     def result(self, state: State) -> Optional[dict]:
         raise NotImplementedError
+
+    # ------------------------------------------------------------------ timers
+    # state["timers"] = {name: {"at": due_ms, "len": ms, "n": k}} running, or
+    #                   {name: {"at": None, "left": ms, "len": ms, "n": k}} paused.
+    # ``n`` counts starts, so a timer restarted inside a tick is a different event.
+    @staticmethod
+    def start_timer(state: State, name: str, now_ms: int, length_ms: int) -> None:
+        """(Re)start ``name`` to fire ``length_ms`` after ``now_ms``."""
+        old = state.setdefault("timers", {}).get(name)
+        n = (old or {}).get("n", 0) + 1
+        state["timers"][name] = {"at": int(now_ms) + max(0, int(length_ms)), "len": int(length_ms), "n": n}
+
+    @staticmethod
+    def stop_timer(state: State, name: str) -> None:
+        state.setdefault("timers", {}).pop(name, None)
+
+    @staticmethod
+    def pause_timer(state: State, name: str, now_ms: int) -> None:
+        """Stop the clock of ``name``, keeping what is left of it."""
+        t = state.get("timers", {}).get(name)
+        if t is not None and t.get("at") is not None:
+            t["left"] = max(0, t["at"] - int(now_ms))
+            t["at"] = None
+
+    @staticmethod
+    def resume_timer(state: State, name: str, now_ms: int) -> None:
+        t = state.get("timers", {}).get(name)
+        if t is not None and t.get("at") is None:
+            t["at"] = int(now_ms) + t.pop("left", 0)
+
+    @staticmethod
+    def timer(state: State, name: str) -> Optional[dict]:
+        """``{"at": due or None when paused, "left": ms when paused, "len": ms}`` or None."""
+        t = state.get("timers", {}).get(name)
+        return None if t is None else dict(t)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
