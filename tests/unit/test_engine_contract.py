@@ -105,6 +105,7 @@ def test_pause_and_resume():
 def test_replay_equals_live():
     s = G.new(["a", "b"], seed=3)
     s = G.apply(s, 0, {"type": "add", "n": 3}, 100)
-    s = G.apply(s, 0, {"type": "add", "n": 3}, 9000)     # seat 1 timed out at 5100: back to 0
+    s = G.tick(s, 9000)                                   # seat 1 timed out at 5100: back to 0
+    s = G.apply(s, 0, {"type": "add", "n": 3}, 9000)
     s2 = G.replay(["a", "b"], 3, {}, 0, s["log"])
     assert s2 == s

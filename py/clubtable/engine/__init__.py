@@ -188,9 +188,10 @@ class Game:
             raise IllegalAction(err.code, err.message) from None
 
     def apply(self, state: State, seat: Seat, action: Action, now_ms: int) -> State:
-        """Apply ``seat``'s ``action`` at ``now_ms``: timers that fell due before it fire
-        first (their tick is logged), then the move.  Raises IllegalAction and changes
-        nothing when the rules forbid it."""
+        """Apply ``seat``'s ``action`` at ``now_ms``.  Raises IllegalAction and changes
+        nothing when the rules forbid it.  Timers are not fired here: whoever owns the clock
+        (the table, a test, a bot's look-ahead) calls ``tick`` first, and the log records
+        both, so a replay does exactly what the live game did."""
         seat = self.check_seat(state, seat)
         if not is_int(now_ms):
             raise IllegalAction("bad_time", "The time must be a whole number of milliseconds.")
@@ -206,7 +207,7 @@ class Game:
             new["log"] = state["log"] + [[seat, clone(action), int(now_ms)]]
             return new
         clean = self.check_action(state, action)
-        base = self.tick(state, now_ms)
+        base = state
         if self.result(base) is not None:
             raise IllegalAction("game_over", "The game is over.")
         if seat is None:
