@@ -1,0 +1,121 @@
+"""What a game screen gets, and all it gets: :class:`ScreenContext`.
+
+A screen is ``render(ctx) -> Node`` (plus, optionally, ``TEXTS`` registered from its
+catalogue file ``clubtable/i18n/games/<id>.py``).  It draws its seat's view and calls
+``ctx.act``; it imports nothing from the browser (only ``ui.dom.h`` to build nodes), reads
+no rule constant of its own (``ctx.constants`` and the view give them), and never reaches the
+shell, the controller or the session.  So a new game's screen is a pure function of this
+context, and the shell can be rewritten without touching a screen.
+
+Pure Python (no browser import): the shell builds one per render from the controller's
+update; tests build one by hand.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+SYMBOLS = "●▲■◆★✚"   # player markers: colour plus a shape, for colour-blind players
+
+
+class Refusal:
+    """An action the host (or this tab's table) refused: a stable ``code`` for translation
+    (``refusal.<code>`` in the catalogues) and the engine's English ``message`` as fallback."""
+
+    __slots__ = ("code", "message")
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code, self.message = code, message
+
+    def text(self, t: Callable[..., str]) -> str:
+        key = f"refusal.{self.code}"
+        out = t(key)
+        return self.message if out == key else out
+
+
+class ScreenContext:
+    """One seat's screen for one render.
+
+    ``view``: the seat's view (what the engine's ``view`` gave); ``legal``: its legal
+    actions or move descriptors; ``moves``: the move types open to the seat now;
+    ``awaited``: seats the game waits for; ``result``; ``seats``: the roster (names, kinds);
+    ``constants``: the game's rule constants; ``t``: the translator; ``scratch``: this
+    screen's own state kept across renders (selections, a half-made choice).
+    """
+
+    def __init__(self, *, game_id: str, seat: Optional[int], update: dict, t: Callable[..., str],
+                 act: Callable[[dict], None], toast: Callable[[str], None],
+                 clock_offset: int = 0, now: Callable[[], int] = lambda: 0,
+                 scratch: Optional[dict] = None, constants: Optional[dict] = None,
+                 others: Optional[list] = None, asset_url: Optional[Callable[[str], Optional[str]]] = None,
+                 lang: str = "en") -> None:
+        self.game_id = game_id
+        self.seat = seat
+        self.update = update or {}
+        self.view: dict = self.update.get("view") or {}
+        self.legal: list = self.update.get("legal") or []
+        self.moves: list = list(self.update.get("moves") or
+                                dict.fromkeys(a.get("type") for a in self.legal))
+        self.awaited: list = list(self.update.get("awaited") or [])
+        self.result = self.update.get("result")
+        self.seats: list = self.update.get("seats") or []
+        self.t = t
+        self.lang = lang
+        self._act = act
+        self._toast = toast
+        self.clock_offset = int(clock_offset or 0)
+        self._now = now
+        self.scratch: dict = scratch if scratch is not None else {}
+        self.constants: dict = constants or {}
+        self.others = others or []          # other local seats on this device: [(seat, update)]
+        self._asset_url = asset_url
+
+    # ------------------------------------------------------------------ moves
+    def can(self, move: str) -> bool:
+        """May this seat make ``move`` now?"""
+        return move in self.moves
+
+    def find(self, move: str, **match: Any) -> list:
+        """The legal actions (or descriptors) of type ``move`` whose fields equal ``match``."""
+        return [a for a in self.legal if a.get("type") == move
+                and all(a.get(k) == v for k, v in match.items())]
+
+    def act(self, action: dict) -> None:
+        self._act(action)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.awaited
+
+    # ------------------------------------------------------------------ people and time
+    def name(self, seat: Optional[int]) -> str:
+        if seat is None or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            return "?"
+        return str(self.seats[seat].get("name", f"#{seat + 1}"))
+
+    def symbol(self, seat: int) -> str:
+        return SYMBOLS[seat % len(SYMBOLS)]
+
+    def marker(self, seat: int):
+        """A player's colour and symbol, as an element (never colour alone)."""
+        from .dom import h
+        return h("span", self.symbol(seat), cls=f"pmark p{seat % 6}", aria_hidden="true")
+
+    def now(self) -> int:
+        """The host's clock (ms), as this tab best knows it."""
+        return int(self._now()) + self.clock_offset
+
+    def countdown(self, deadline: Optional[int]):
+        """A live seconds-left element for a host-clock deadline (None: nothing)."""
+        if not deadline:
+            return None
+        from .dom import h
+        return h("span", "", cls="countdown", data_deadline=int(deadline),
+                 data_offset=self.clock_offset, role="timer")
+
+    def toast(self, text: str) -> None:
+        self._toast(text)
+
+    def asset_url(self, ref: Optional[str]) -> Optional[str]:
+        """An object URL for a picture the seat may see (``sha256:…``), or None while it is
+        still on its way."""
+        return self._asset_url(ref) if (ref and self._asset_url) else None
