@@ -27,6 +27,9 @@ Out = tuple  # (peer_id: str, message: dict)
 BOT_POLL_MS = 100        # how soon tick() wants to run again while bots sit at a running game
 MAX_EVENTS = 500         # table.events keeps the most recent entries only
 SAVE_FORMAT = 1
+BOT_PACES = (0.5, 1.0, 2.0)   # quick, normal, relaxed: the factor on every bot's thinking time
+MAX_THINK_MS = 120_000   # a bot's thinking time is clamped to this (a bug must not stall a seat)
+DEADLINE_MARGIN_MS = 250 # a paced bot acts this long before its seat's deadline
 _TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _LOCAL_KINDS = ("local", "pass")
 
@@ -54,6 +57,15 @@ class _Peer:
         self.welcomed = False        # said hello: receives updates (as its seat or spectator)
 
 
+class _Plan:
+    """What a computer player decided and when the table applies it."""
+    __slots__ = ("action", "due")
+
+    def __init__(self, action: dict, due: int) -> None:
+        self.action = action
+        self.due = due
+
+
 class Table:
     """The host of one table.  See the module docstring and ``docs/protocol.md``."""
 
@@ -67,8 +79,10 @@ class Table:
         now_ms: int = 0,
         token_factory: Optional[Callable[[], str]] = None,
         host_name: Optional[str] = None,
+        bot_pace: float = 1.0,
     ) -> None:
         self.game: Game = _resolve_game(game)
+        self.bot_pace = self._check_pace(bot_pace)
         self.token_factory = token_factory or (lambda: secrets.token_urlsafe(16))
         if table_id is None:
             table_id = secrets.token_urlsafe(9)
@@ -91,6 +105,7 @@ class Table:
         self.now = int(now_ms)
         self.peers: dict = {}
         self.bots: dict = {}
+        self.plans: dict = {}                # bot seat -> _Plan: what it will do, and when
         self.events: list = []
         self._ended = False
         self._pending: list = []             # outs produced by a local() that raised
@@ -99,6 +114,12 @@ class Table:
                 self.bots[i] = self.game.bot(s["level"], i, self.seed)
 
     # ------------------------------------------------------------------ construction helpers
+    @staticmethod
+    def _check_pace(pace: Any) -> float:
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
+            raise IllegalAction("bad_pace", "The computer players' pace is a factor from 0 to 10.")
+        return float(pace)
+
     def _check_level(self, level: Optional[str]) -> str:
         levels = tuple(self.game.bot_levels)
         if not levels:
@@ -332,6 +353,7 @@ class Table:
         if name is not None and not self.started:
             s["name"] = clean_name(str(name))[:MAX_NAME] or s["name"]
         self.bots[seat] = self.game.bot(level, seat, self.seed)
+        self.plans.pop(seat, None)
 
     def local(self, seat: int, action: dict, now_ms: int) -> list:
         """An intent from a seat on the host's device (local or pass-and-play).  Raises
@@ -349,7 +371,8 @@ class Table:
         return outs
 
     def tick(self, now_ms: int) -> list:
-        """Game timers, then every bot seat is asked once (in seat order)."""
+        """Game timers, then every bot seat in seat order: a plan that is due is applied, a
+        bot without a plan is asked for one."""
         self._clock(now_ms)
         outs = self._take_pending()
         if self.state is None:
@@ -359,26 +382,60 @@ class Table:
         for seat in sorted(self.bots):
             if self.state is None or self.game.result(self.state) is not None:
                 break
-            outs += self._ask_bot(seat)
+            outs += self._run_bot(seat)
         return outs
 
-    def _ask_bot(self, seat: int) -> list:
+    def awaited(self) -> list:
+        """Seats the game waits for now (legacy games: every seat with a legal action)."""
+        st = self.state
+        if st is None or self.game.result(st) is not None:
+            return []
+        if not self.game.moves:
+            return sorted(self.game.active(st))
+        return self.game.awaited(st)
+
+    def _run_bot(self, seat: int) -> list:
+        plan = self.plans.get(seat)
+        if plan is None:
+            plan = self._plan(seat)
+            if plan is None:
+                return []
+        if plan.due > self.now:
+            return []
+        del self.plans[seat]
+        outs, error = self._act(seat, plan.action)
+        if isinstance(error, IllegalAction):       # the table moved on: plan again next tick
+            self._event("bot_illegal", seat=seat, action=plan.action, code=error.code, reason=error.message)
+        elif error is not None:
+            self._event("bot_error", seat=seat, action=plan.action, error=f"{type(error).__name__}: {error}")
+        return outs
+
+    def _plan(self, seat: int) -> Optional[_Plan]:
+        """Ask the bot of ``seat`` what it would do; keep it as a plan due after its
+        thinking time (times the table's pace), but before the seat's deadline."""
         bot = self.bots[seat]
         try:
             view = self.game.view(self.state, seat)
             legal = self.game.legal(self.state, seat)
-            action = bot.act(view, legal, self.now)
+            decision = bot.decide(view, legal, self.now)
+            if decision is None:
+                return None
+            action, think = decision
+            if not isinstance(action, dict):
+                raise TypeError("a decision's action must be a dict")
         except Exception as exc:     # a bot's bug must not stop the table
             self._event("bot_error", seat=seat, error=f"{type(exc).__name__}: {exc}")
-            return []
-        if action is None:
-            return []
-        outs, error = self._act(seat, action)
-        if isinstance(error, IllegalAction):
-            self._event("bot_illegal", seat=seat, action=action, code=error.code, reason=error.message)
-        elif error is not None:
-            self._event("bot_error", seat=seat, action=action, error=f"{type(error).__name__}: {error}")
-        return outs
+            return None
+        if isinstance(think, bool) or not isinstance(think, (int, float)) or think != think:
+            think = 0
+        think = min(MAX_THINK_MS, max(0, think))
+        due = self.now + int(think * self.bot_pace)
+        deadline = self.game.deadline(self.state)
+        if deadline is not None and seat in self.awaited():
+            due = min(due, deadline - DEADLINE_MARGIN_MS)
+        plan = _Plan(action, max(self.now, due))
+        self.plans[seat] = plan
+        return plan
 
     def _take_pending(self) -> list:
         outs, self._pending = self._pending, []
@@ -393,8 +450,9 @@ class Table:
         if st is None or self.game.result(st) is not None:
             return None
         due = self.game.deadline(st)
-        if self.bots:
-            soon = self.now + BOT_POLL_MS
+        for seat in self.bots:
+            plan = self.plans.get(seat)
+            soon = self.now + BOT_POLL_MS if plan is None else plan.due
             due = soon if due is None else min(due, soon)
         return due
 
@@ -598,6 +656,7 @@ class Table:
             "log": clone(st["log"]) if st is not None else [],
             "version": self.version,
             "now": self.now,
+            "bot_pace": self.bot_pace,
         }
 
     @classmethod
@@ -615,7 +674,7 @@ class Table:
             table = cls(g, [{"kind": s["kind"], "name": s["name"], "level": s["level"]} for s in seats_in],
                         options=data["options"], seed=data["seed"], table_id=data["table_id"],
                         now_ms=int(data.get("now") or 0), token_factory=token_factory,
-                        host_name=data.get("host_name"))
+                        host_name=data.get("host_name"), bot_pace=data.get("bot_pace", 1.0))
             for s, saved in zip(table.seats, seats_in):
                 s["token"] = saved.get("token")
                 s["claimed"] = bool(saved.get("claimed"))
