@@ -198,6 +198,7 @@ class Table:
         """The ``update`` message for ``seat`` (None: a spectator), without ``seq``.  The
         host's own UI reads the same dict."""
         running = self.state is not None
+        over = running and self.game.result(self.state) is not None
         return {
             "t": "update",
             "table": self.table_id,
@@ -205,6 +206,9 @@ class Table:
             "seat": seat,
             "view": self.game.view(self.state, seat) if running else None,
             "legal": self.game.legal(self.state, seat) if running and seat is not None else [],
+            "moves": list(self.game.active(self.state).get(seat, ()))
+            if running and seat is not None and not over else [],
+            "awaited": self.awaited(),
             "seats": self.seat_summary(),
             "result": self.game.result(self.state) if running else None,
             "now": self.now,
@@ -539,6 +543,12 @@ class Table:
 
     def _intent(self, peer: _Peer, msg: dict) -> list:
         ref, seat = msg["seq"], msg["seat"]
+        if self.game.moves:
+            # the move's schema first: an unknown move or field never gets further
+            try:
+                msg["action"] = self.game.check_action(self.state, msg["action"])
+            except IllegalAction as err:
+                return self._reject(peer, ref, err.code, err.message)
         if not peer.welcomed or seat is None or peer.seat != seat:
             return self._reject(peer, ref, "not_your_seat", "You can only act for your own seat.")
         if not self.started:

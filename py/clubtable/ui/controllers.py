@@ -252,7 +252,8 @@ class GuestTable:
         if not g.welcomed:
             return None
         return {"game": g.game_id, "seat": g.seat, "view": g.view, "legal": g.legal, "seats": g.seats,
-                "result": g.result, "started": g.started, "now": g.now}
+                "result": g.result, "started": g.started, "now": g.now, "moves": g.moves,
+                "awaited": g.awaited}
 
     @property
     def game(self):
