@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional, Union
 
 from ..engine import Game, IllegalAction, clone
 from . import protocol
+from .limits import Bucket
 from .protocol import MAX_NAME, ProtocolError, clean_name, parse_guest, seed_hash
 
 __all__ = ["Table", "Out", "BOT_POLL_MS", "MAX_EVENTS"]
@@ -30,6 +31,18 @@ SAVE_FORMAT = 1
 BOT_PACES = (0.5, 1.0, 2.0)   # quick, normal, relaxed: the factor on every bot's thinking time
 MAX_THINK_MS = 120_000   # a bot's thinking time is clamped to this (a bug must not stall a seat)
 DEADLINE_MARGIN_MS = 250 # a paced bot acts this long before its seat's deadline
+# Per-peer budgets, (tokens per second, burst).  A guest clicking as fast as a person can
+# stays far inside them; a flood is refused with one reject per second, and a peer that
+# keeps flooding (its strikes run out) is dropped: the network layer closes its link.
+BUDGETS = {
+    "msgs": (60, 120),               # any message
+    "bytes": (256 * 1024, 1 << 20),  # their size (an asset upload is ~700 KB of text)
+    "intent": (20, 40),
+    "hello": (2, 5),
+}
+STRIKES = (20, 200)                  # excess messages forgiven per second, and in a burst
+REJECT_GAP_MS = 1000                 # at most one `rate_limited` reject per peer in this time
+MAX_DROPPED = 1024                   # dropped peer ids remembered (their late messages ignored)
 _TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _LOCAL_KINDS = ("local", "pass")
 
@@ -47,10 +60,13 @@ def _resolve_game(game: Union[str, Game]) -> Game:
 
 
 class _Peer:
-    __slots__ = ("peer_id", "seat", "last_seq", "out_seq", "welcomed")
+    __slots__ = ("peer_id", "seat", "last_seq", "out_seq", "welcomed", "budget", "strikes", "refused_at")
 
-    def __init__(self, peer_id: str) -> None:
+    def __init__(self, peer_id: str, now_ms: int = 0) -> None:
         self.peer_id = peer_id
+        self.budget = {k: Bucket(rate, burst, now_ms) for k, (rate, burst) in BUDGETS.items()}
+        self.strikes = Bucket(*STRIKES, now_ms)
+        self.refused_at: Optional[int] = None   # when the last `rate_limited` went out
         self.seat: Optional[int] = None
         self.last_seq = 0            # highest seq accepted from this peer
         self.out_seq = 0             # our own numbering of what we send it
@@ -104,6 +120,8 @@ class Table:
         self.version = 0
         self.now = int(now_ms)
         self.peers: dict = {}
+        self.dropped: dict = {}              # peer id -> when it was dropped for flooding
+        self.closing: list = []              # peer ids whose links the network layer must close
         self.bots: dict = {}
         self.plans: dict = {}                # bot seat -> _Plan: what it will do, and when
         self.events: list = []
@@ -484,7 +502,8 @@ class Table:
         reclaimed with hello + token)."""
         self._clock(now_ms)
         outs = self._drop(peer_id)
-        self.peers[peer_id] = _Peer(peer_id)
+        self.dropped.pop(peer_id, None)
+        self.peers[peer_id] = _Peer(peer_id, self.now)
         return outs
 
     def disconnect(self, peer_id: str, now_ms: int) -> list:
@@ -508,14 +527,23 @@ class Table:
         """Everything from the network comes in here.  Never raises on bad input."""
         self._clock(now_ms)
         outs = self._take_pending()
+        if peer_id in self.dropped:          # dropped for flooding: its link is being closed
+            return outs
         peer = self.peers.get(peer_id)
         if peer is None:
             outs += self.connect(peer_id, now_ms)
             peer = self.peers[peer_id]
+        size = len(raw) if isinstance(raw, (str, bytes, bytearray, memoryview)) else 1
+        if not (peer.budget["msgs"].take(self.now) and peer.budget["bytes"].take(self.now, size)):
+            return outs + self._excess(peer, "You are sending too much too fast; some messages were ignored.")
         try:
             msg = parse_guest(raw)
         except ProtocolError as err:
             return outs + self._reject(peer, err.ref, err.code, err.reason)
+        kind = msg["t"]
+        if kind in ("intent", "hello") and not peer.budget[kind].take(self.now):
+            what = "actions" if kind == "intent" else "joins"
+            return outs + self._excess(peer, f"Too many {what} too fast; some were ignored.")
         ref = msg["seq"]
         if msg["table"] != self.table_id:
             return outs + self._reject(peer, ref, "wrong_table", "That message is for another table.")
@@ -529,6 +557,38 @@ class Table:
         except Exception as exc:             # a bug must not stop the table
             self._event("internal_error", peer=peer_id, error=f"{type(exc).__name__}: {exc}")
             return outs + self._reject(peer, ref, "internal_error", "The host could not handle that message.")
+
+    def _excess(self, peer: _Peer, reason: str) -> list:
+        """A message over budget is ignored.  The peer hears it once per REJECT_GAP_MS; when
+        its strikes run out it is dropped and its link is to be closed."""
+        if not peer.strikes.take(self.now):
+            return self.drop_peer(peer.peer_id, "flooding",
+                                  "Too many messages: the host closed the connection.")
+        if peer.refused_at is not None and self.now - peer.refused_at < REJECT_GAP_MS:
+            return []
+        peer.refused_at = self.now
+        return self._reject(peer, None, "rate_limited", reason)
+
+    def drop_peer(self, peer_id: str, code: str, reason: str) -> list:
+        """Refuse a peer for good on this link: a last reject, its seat marked not
+        connected, later messages ignored, and ``closing`` asks the network layer to close
+        the link.  The player may come back on a new link with its token."""
+        peer = self.peers.get(peer_id)
+        if peer is None:
+            return []
+        outs = self._reject(peer, None, code, reason)
+        self._event("dropped", peer=peer_id, seat=peer.seat, code=code)
+        self.dropped[peer_id] = self.now
+        while len(self.dropped) > MAX_DROPPED:
+            del self.dropped[next(iter(self.dropped))]
+        if peer_id not in self.closing:
+            self.closing.append(peer_id)
+        return outs + self._drop(peer_id)
+
+    def take_closing(self) -> list:
+        """Peer ids whose links the network layer must close now (flooding, failed sends)."""
+        out, self.closing = self.closing, []
+        return out
 
     def _dispatch(self, peer: _Peer, msg: dict) -> list:
         t = msg["t"]
