@@ -8,8 +8,10 @@ from clubtable.engine import IllegalAction
 from clubtable.games.dohdles import GAME
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eva", "Finn", "Gina", "Hugo", "Ida", "Jon", "Kim", "Lea"]
-WORDS = ["moth", "turnip", "rabbit", "carrot", "flamingo", "hammer", "lamp", "anchor", "kettle",
-         "bee", "pebble", "ant"]
+# The words each player makes, in order (unless a test names the words by Dohdle).
+WORDS = [["moth", "turnip", "owl"], ["rabbit", "carrot", "kiwi"], ["lamp", "anchor", "kettle"],
+         ["flamingo", "hammer"], ["bee", "pebble"], ["ant", "sock"], ["comb", "drum"], ["harp", "tent"],
+         ["igloo", "raft"], ["wig", "crab"], ["swan", "fork"], ["sled", "axe"]]
 
 
 def pic(n: int) -> str:
@@ -25,7 +27,12 @@ class Play:
         opts.update(options)
         self.now = 0
         self.state = GAME.new(NAMES[:n], seed, opts, 0)
-        words = list(words or WORDS)
+        if words is None:
+            count: dict = {}
+            words = []
+            for d in self.state["dohdles"]:
+                k = count[d["maker"]] = count.get(d["maker"], -1) + 1
+                words.append(WORDS[d["maker"]][k])
         if make:
             medium = self.state["options"]["riddle_medium"]
             for d in list(self.state["dohdles"]):
