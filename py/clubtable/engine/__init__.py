@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from .rng import Rng, derive_seed
-from .schema import (Arg, Bool, Choice, Int, ListOf, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
+from .schema import (Arg, Bool, Choice, Int, ListOf, Number, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
                      Text, is_int, json_bounded)
 
 __all__ = [
@@ -41,7 +41,7 @@ __all__ = [
     "Action",
     "State",
     "Decision",
-    "Move", "Arg", "Int", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
+    "Move", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
     "is_int",
 ]
 
@@ -90,13 +90,32 @@ class Bot:
         self.seat = seat
         self.level = level
         self.rng = Rng(derive_seed(seed, "bot", seat, level))
+        self._waiting: Optional[tuple] = None      # (action, due) for ``act``
 
     def decide(self, view: dict, legal: list, now_ms: int) -> Optional[Decision]:
+        """Override this (or ``act``, the older form)."""
+        if type(self).act is Bot.act:
+            raise NotImplementedError
         action = self.act(view, legal, now_ms)
         return None if action is None else (action, 0)
 
     def act(self, view: dict, legal: list, now_ms: int) -> Optional[dict]:
-        raise NotImplementedError
+        """The action to send *now*, or None: ``decide`` paced by the bot itself, for a
+        caller that does not pace (a simulation, an older table).  The think time runs from
+        the first time an action was proposed, as long as the same action stays proposed."""
+        if type(self).decide is Bot.decide:
+            raise NotImplementedError
+        decision = self.decide(view, legal, now_ms)
+        if decision is None:
+            self._waiting = None
+            return None
+        action, think_ms = decision
+        if self._waiting is None or self._waiting[0] != action:
+            self._waiting = (action, now_ms + max(0, int(think_ms)))
+        if now_ms < self._waiting[1]:
+            return None
+        self._waiting = None
+        return action
 
 
 class Game:
