@@ -502,3 +502,26 @@ def test_views_are_json_and_complete():
             assert key in view
         assert view["board"]["rolled"] == cur(state)["rolled"]
         assert view["board"]["score_if_solved_now"] == 73
+
+
+def test_options_and_views_at_the_edge():
+    """``True`` is not seat 1; a view is the seat's own copy (changing it changes nothing)."""
+    for bad in (True, False, 1.0, "1"):
+        with pytest.raises(IllegalAction) as err:
+            GAME.new(["A", "B"], 1, {"first_code_maker": bad})
+        assert err.value.code == "bad_options"
+    state = effort(new(), [1, 2, None, None])
+    before = json.dumps(state, sort_keys=True)
+    for seat in (None, ANNA, BEN):
+        v = GAME.view(state, seat)
+        v["board"]["rows"][0]["dice"].append(9)
+        v["board"]["rows"][0]["feedback"]["eq"] = 9
+        v["options"]["columns"].append("pink")
+        v["totals"].append(1)
+    assert json.dumps(state, sort_keys=True) == before
+    assert GAME.constants["max_efforts"] == 7 and GAME.constants["code_space"] == 1296
+
+
+def test_no_rule_state_only_a_bot_needed():
+    """The state holds rules only: no time of the last action (bots are paced by the table)."""
+    assert "updated_ms" not in new() and "updated_ms" not in GAME.view(new(), ANNA)

@@ -678,3 +678,21 @@ def test_apply_cost_is_flat_with_the_length_of_the_history():
         return best
 
     assert cost(long) < 2 * cost(s) + 20e-6
+
+
+def test_a_statement_number_must_be_a_whole_number():
+    """``"statement": n`` names the statement a shout or an accept is for: ``true`` or
+    ``1.0`` is no statement number, and the refusal changes nothing."""
+    s = play(new(3), ANNA, state(2, "bow"), 0)
+    for bad in (True, 0.0, 1.0, "0", None):
+        assert code_of(lambda: play(s, CARLA, {"type": "dodgy", "statement": bad}, 100)) == "bad_arg"
+        assert code_of(lambda: play(s, CARLA, {"type": "accept", "statement": bad}, 100)) == "bad_arg"
+    assert code_of(lambda: play(s, True, DODGY, 100)) == "bad_seat"
+    assert play(s, CARLA, {"type": "dodgy", "statement": 0}, 100)["phase"] == "choose"
+
+
+def test_constants_for_the_screen():
+    assert GAME.constants["seer_die"] == SEER == 20
+    rev_state = set_faces(new(2), [["bow"] * 10, ["ship"] * 10])
+    rev_state = play(play(rev_state, ANNA, state(1, "sword"), 0), BEN, DODGY, 100)
+    assert all("seer" in d for h in GAME.view(rev_state, None)["reveal"]["hands"] for d in h)
