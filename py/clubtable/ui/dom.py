@@ -246,3 +246,13 @@ def expose_debug(app) -> None:
     proxy = create_proxy(debug)
     _listeners.append(proxy)
     window.clubtableDebug = proxy
+
+
+def focus_first(selectors) -> None:
+    """Focus the first element matching one of ``selectors`` (in order), if any: where a
+    keyboard user's place is after an action."""
+    for sel in selectors:
+        el = document.querySelector(sel)
+        if el:
+            el.focus()
+            return
