@@ -256,3 +256,18 @@ def focus_first(selectors) -> None:
         if el:
             el.focus()
             return
+
+
+def keep_focus(element_id: str, force: bool = False) -> None:
+    """After this render: focus ``element_id`` (without scrolling) if ``force``, or if a
+    re-render removed the focused control (focus fell back to the page body)."""
+    from pyodide.ffi import to_js
+
+    def check():
+        el = document.activeElement
+        lost = el is None or not el or str(getattr(el, "tagName", "BODY")).upper() == "BODY"
+        if force or lost:
+            target = document.getElementById(element_id)
+            if target:
+                target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    later(0, check)
