@@ -15,7 +15,7 @@ class Table:
 
     def __init__(self, *words, players=None, **options):
         n = players or len(words)
-        options.setdefault("start_seat", 0)
+        options.setdefault("first_player", 0)
         options.setdefault("riddle_medium", "table")
         self.now = 0
         self.s = G.new([f"p{i}" for i in range(n)], seed=7, options=options, now_ms=0)
@@ -554,7 +554,7 @@ def test_canvas_needs_one_drawing_and_a_table_none():
 
 
 def test_molding_time_runs_out_and_unmade_riddles_are_left_out():
-    s = G.new(["a", "b", "c"], seed=1, options={"riddle_medium": "table", "start_seat": 1})
+    s = G.new(["a", "b", "c"], seed=1, options={"riddle_medium": "table", "first_player": 1})
     for seat, word in ((0, "cat"), (1, "dog"), (2, "sun"), (0, "cup")):
         rid = next(r["id"] for r in s["riddles"] if r["maker"] == seat and r["word"] is None)
         s = G.apply(s, seat, {"type": "mold", "riddle": rid, "word": word, "pictures": []}, 1000)
@@ -566,7 +566,7 @@ def test_molding_time_runs_out_and_unmade_riddles_are_left_out():
 
 
 def test_bad_options_are_refused():
-    for opts in ({"start_seat": 3}, {"riddle_medium": "clay"}, {"guess_required": 1}, {"question_s": 0},
+    for opts in ({"first_player": 3}, {"riddle_medium": "clay"}, {"guess_required": 1}, {"question_s": 0},
                  {"game_marker_track": [{"label": "Start"}, {"label": "End"}]},
                  {"game_marker_track": [{"label": "", "top": 1, "bottom": 1}] * 3}):
         with pytest.raises(IllegalAction):

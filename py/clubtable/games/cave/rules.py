@@ -125,13 +125,16 @@ class Cave(Game):
         "owner_may_accept_wrong": False,      # §3.7 "subject to an owner override"
         "reveal_on_removal": True,            # CAVE-17
         "table_faithful_clock": False,        # CAVE-10
-        "start_seat": -1,                     # §3.2.4 the youngest player's seat; -1 = drawn
+        "first_player_rule": "youngest",      # §3.2.4 "The youngest player receives the start marker", §0.2.7
+        "first_player": None,                 # the seat the host names for that rule; None = drawn
         "tie_break": "shared",                # CAVE-19: shared | most_solved
     }
     option_choices = {
         "riddle_medium": list(MEDIA),
         "first_round": ["letter", "question"],
         "tie_break": ["shared", "most_solved"],
+        "first_player_rule": ["youngest", "oldest", "random", "host_choice"],
+        "first_player": [None] + list(range(12)),
     }
     option_specs = {
         "photo_angles_min": Int(1, 8),
@@ -148,7 +151,6 @@ class Cave(Game):
         "owner_may_accept_wrong": Bool(),
         "reveal_on_removal": Bool(),
         "table_faithful_clock": Bool(),
-        "start_seat": Int(-1, 11),
     }
     moves = {
         "mold": Move({"riddle": _RIDDLE, "word": Text(64), "pictures": ListOf(Picture(), 0, 8)},
@@ -173,7 +175,7 @@ class Cave(Game):
 
     # ================================================================== options, setup
     def validate_options(self, opts: dict, n_players: int) -> None:
-        if opts["start_seat"] >= n_players:
+        if opts["first_player"] is not None and opts["first_player"] >= n_players:
             raise IllegalAction("bad_options", "The starting seat must be one of the table's seats.")
 
     def setup(self, state: dict, now_ms: int) -> None:
@@ -188,7 +190,9 @@ class Cave(Game):
             for maker in makers:
                 riddles.append({"id": len(riddles), "side": i, "maker": maker, "word": None, "pictures": [],
                                 "toothpicks": 0, "solved_by": [], "removed": False})
-        start = opts["start_seat"] if opts["start_seat"] >= 0 else self.rng(state).below(n)
+        start = opts["first_player"]
+        if start is None or opts["first_player_rule"] == "random":     # nobody's age is known: a seeded draw
+            start = self.rng(state).below(n)
         state.update(phase="molding", sides=sides, side_of=side_of, riddles=riddles, marker=0,
                      start=side_of[start], round=None, stage=None, question=None, interrupt=None, judging=None,
                      letters=[], qa=[], guesses=[], reason=None, winners=None)
