@@ -107,7 +107,7 @@ class Cave(Game):
     title = "Play-Doh's Cave"
     min_players = 3
     max_players = 12
-    bot_levels = ()
+    bot_levels = ()                           # a computer player cannot see clay (docs/games/cave.md)
     options = {
         "riddle_medium": "canvas2d",          # §3.11: canvas2d | photo | table (real clay)
         "photo_angles_min": 3,                # §3.11 "several angles (Proposed: at least 3)"
@@ -690,11 +690,3 @@ class Cave(Game):
             "reason": state["reason"],
             "winners": None if state["winners"] is None else list(state["winners"]),
         }
-
-    # ================================================================== bots
-    def bot(self, level: str, seat: int, seed: int):
-        from .bots import CaveBot
-
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"Play-Doh's Cave has no computer player level {level!r}.")
-        return CaveBot(self, seat, level, seed)
