@@ -7,5 +7,7 @@ Everything here is pure: no state, no time, no randomness.
 from .words import (SecretWordError, check_secret_word, damerau_levenshtein, fold, is_inflection,
                     match_guess, normalise)
 
-__all__ = ["SecretWordError", "check_secret_word", "damerau_levenshtein", "fold", "is_inflection",
+from .letters import LetterQuery, answer as answer_letter, parse_query
+
+__all__ = ["LetterQuery", "answer_letter", "parse_query", "SecretWordError", "check_secret_word", "damerau_levenshtein", "fold", "is_inflection",
            "match_guess", "normalise"]
