@@ -16,6 +16,7 @@ from ..engine import IllegalAction
 from ..session import Table
 from ..session.assets import asset_message, sniff
 from ..session.guest import Guest
+from ..session.store import StorageFull, TableSaver, delete_table, load_table
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
 from . import dom
@@ -100,8 +101,19 @@ async def _linktest(chars: int) -> str:
 class HostTable:
     is_host = True
 
-    def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None) -> None:
+    def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None,
+                 restored: Optional[tuple] = None) -> None:
+        from ..net.browser import WebStorage
         self.table = table
+        # saved as it goes (head + open log chunk per change, pictures once); a full storage
+        # is reported (save_error, on_save_error) and refuses new pictures, never silently
+        self.storage = WebStorage()
+        self.saver = TableSaver(self.storage, table.table_id)
+        if restored is not None:
+            self.saver.restored(*restored)
+        table.asset_sink = self.saver.save_asset
+        self.save_error: Optional[str] = None
+        self.on_save_error: Callable[[str], None] = lambda reason: None
         self.lobby = lobby
         self.on_change = on_change
         self.ice_servers = ice_servers or []
@@ -241,13 +253,24 @@ class HostTable:
         return None
 
     def save(self) -> None:
-        dom.local_set(HOST_KEY + self.table.table_id, json.dumps(self.table.save()))
+        try:
+            self.saver.save(self.table)
+        except StorageFull:
+            first = self.save_error is None
+            self.save_error = ("This browser's storage is full: the table is not being saved, so a "
+                               "reload would lose it. Close other tables to make room.")
+            print("save failed:", self.save_error)
+            if first:
+                self.on_save_error(self.save_error)
+            return
+        self.save_error = None
 
     def close(self) -> None:
         self._running = False
         _session_set(HOSTING, None)
         if self.table.state is not None and self.table.game.result(self.table.state) is not None:
-            dom.local_del(HOST_KEY + self.table.table_id)
+            key = HOST_KEY + self.table.table_id
+            delete_table(self.storage, self.table.table_id, self.storage.keys(key))
         self.lobby.gone(self.table.table_id)
         for link in list(self.links.values()) + list(self.pending_invites.values()):
             link.close()
@@ -262,8 +285,12 @@ class HostTable:
 
     @classmethod
     def restore(cls, table_id: str, lobby, on_change) -> "HostTable":
-        data = json.loads(dom.local_get(HOST_KEY + table_id))
-        return cls(Table.restore(data, now_ms=dom.now_ms()), lobby, on_change)
+        from ..net.browser import WebStorage
+        data, assets = load_table(WebStorage(), table_id)
+        table = Table.restore(data, now_ms=dom.now_ms())
+        for ref, mime, blob in assets:
+            table.assets.add(ref, mime, blob)
+        return cls(table, lobby, on_change, restored=([a[0] for a in assets], len(data["log"])))
 
 
 class GuestTable:
