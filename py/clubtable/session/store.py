@@ -24,7 +24,7 @@ import json
 from typing import Optional
 
 __all__ = ["StorageFull", "Storage", "MemoryStorage", "TableSaver", "load_table", "delete_table",
-           "HOST_PREFIX", "LOG_CHUNK"]
+           "TokenBook", "HOST_PREFIX", "GUEST_PREFIX", "LOG_CHUNK"]
 
 HOST_PREFIX = "clubtable.host."
 LOG_CHUNK = 16
@@ -194,3 +194,70 @@ def delete_table(storage: Storage, table_id: str, keys: Optional[list] = None) -
     for k in keys:
         if k == key or k.startswith(key + "."):
             storage.delete(k)
+
+
+GUEST_PREFIX = "clubtable.guest."     # + table id: the rejoin tokens this browser holds there
+MAX_TABLES_REMEMBERED = 20
+
+
+class TokenBook:
+    """Rejoin tokens a browser keeps per table and seat (in ``localStorage``, so a guest tab
+    closed and opened again takes its seat back).  Several tabs of one browser may sit at
+    the same table, so a token is taken back only for a seat nobody holds now."""
+
+    INDEX = GUEST_PREFIX + "index"
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def _load(self, table_id: str) -> dict:
+        try:
+            data = json.loads(self.storage.get(GUEST_PREFIX + table_id) or "{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def remember(self, table_id: str, seat: int, token: str, name: str) -> None:
+        seats = self._load(table_id)
+        seats[str(seat)] = {"token": token, "name": name}
+        try:
+            self.storage.set(GUEST_PREFIX + table_id, _dumps(seats))
+            index = [t for t in self._index() if t != table_id] + [table_id]
+            for old in index[:-MAX_TABLES_REMEMBERED]:
+                self.storage.delete(GUEST_PREFIX + old)
+            self.storage.set(self.INDEX, _dumps(index[-MAX_TABLES_REMEMBERED:]))
+        except StorageFull:
+            pass                            # the session copy still works for this tab
+
+    def _index(self) -> list:
+        try:
+            index = json.loads(self.storage.get(self.INDEX) or "[]")
+        except ValueError:
+            return []
+        return [t for t in index if isinstance(t, str)] if isinstance(index, list) else []
+
+    def forget(self, table_id: str, seat: Optional[int] = None) -> None:
+        if seat is None:
+            self.storage.delete(GUEST_PREFIX + table_id)
+            return
+        seats = self._load(table_id)
+        if seats.pop(str(seat), None) is not None:
+            try:
+                self.storage.set(GUEST_PREFIX + table_id, _dumps(seats))
+            except StorageFull:
+                pass
+
+    def recall(self, table_id: str, seat_summaries: Optional[list]) -> Optional[dict]:
+        """``{"seat", "token", "name"}`` for a remembered seat of this table that the host's
+        public summary shows as a remote seat not connected now; None otherwise (also when
+        the summary is unknown: better a fresh seat than another tab's)."""
+        if not isinstance(seat_summaries, list):
+            return None
+        for key, rec in sorted(self._load(table_id).items()):
+            if not key.isdigit() or not isinstance(rec, dict) or not isinstance(rec.get("token"), str):
+                continue
+            seat = int(key)
+            if seat < len(seat_summaries) and isinstance(seat_summaries[seat], dict) and \
+                    seat_summaries[seat].get("kind") == "remote" and not seat_summaries[seat].get("connected"):
+                return {"seat": seat, "token": rec["token"], "name": rec.get("name") or ""}
+        return None

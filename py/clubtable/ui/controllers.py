@@ -16,7 +16,7 @@ from ..engine import IllegalAction
 from ..session import Table
 from ..session.assets import asset_message, sniff
 from ..session.guest import Guest
-from ..session.store import StorageFull, TableSaver, delete_table, load_table
+from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
 from . import dom
@@ -298,6 +298,14 @@ class GuestTable:
 
     def __init__(self, table_id: str, name: str, lobby, on_change: Callable[[], None],
                  token: Optional[str] = None, seat: Optional[int] = None, spectate: bool = False) -> None:
+        from ..net.browser import WebStorage
+        self.tokens = TokenBook(WebStorage())      # rejoin tokens in localStorage, per table and seat
+        if token is None:
+            # a tab of this browser held a seat here that nobody holds now: take it back
+            info = getattr(lobby, "tables", {}).get(table_id) if lobby is not None else None
+            rec = self.tokens.recall(table_id, info.get("seats") if isinstance(info, dict) else None)
+            if rec is not None:
+                token, seat, spectate = rec["token"], rec["seat"], False
         self.guest = Guest(table_id, name, token=token, seat=seat)
         self.lobby = lobby
         self.on_change = on_change
@@ -317,8 +325,10 @@ class GuestTable:
         return self.guest.table_id
 
     def _remember(self) -> None:
-        _session_set(GUEST, json.dumps({"table": self.guest.table_id, "token": self.guest.token,
-                                        "seat": self.guest.seat, "name": self.guest.name}))
+        g = self.guest
+        _session_set(GUEST, json.dumps({"table": g.table_id, "token": g.token, "seat": g.seat, "name": g.name}))
+        if g.token is not None and g.seat is not None:
+            self.tokens.remember(g.table_id, g.seat, g.token, g.name)
 
     def use(self, link) -> None:
         self.link = link
@@ -349,6 +359,7 @@ class GuestTable:
 
     def _message(self, text: str) -> None:
         self.received.append(text)
+        seat_before = self.guest.seat
         events = self.guest.receive(text)
         for ev in events:
             kind = ev[0]
@@ -359,6 +370,9 @@ class GuestTable:
                     self.clock_offset = int(self.guest.now) - dom.now_ms()
             elif kind == "reject":
                 self.error = ev[2] if len(ev) > 2 else "Refused."
+                if ev[1] == "replaced_by_bot" and seat_before is not None:   # its token is void
+                    self.tokens.forget(self.guest.table_id, seat_before)
+                    self._remember()
                 self.on_reject(self.error)
             elif kind == "end":
                 self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
