@@ -25,6 +25,7 @@ HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved tab
 HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that table id
 GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, name}
 MESSAGE_LOG = (10_000, 8 << 20)     # the raw-message logs kept for tests: entries, characters
+FLOOD_BACKOFF_S = 3.0               # a guest the host dropped for flooding waits this long
 
 
 def _session_get(key: str):
@@ -44,7 +45,8 @@ _current: list = [None]              # the tab's table controller, for the wire 
 def _expose_wire(ctl) -> None:
     """``window.clubtableWire(command, arg)``: the picture plumbing for page scripts (a file
     input's bytes, an object URL) and a loopback check of the links.  Commands: ``upload``
-    (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``linktest``
+    (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``act`` (an
+    action as JSON for this tab's first seat -> the refusal or ""), ``status``, ``linktest``
     (characters -> a promise of JSON: a message that long sent both ways over a data
     channel between two links in this tab)."""
     first = _current[0] is None
@@ -70,6 +72,11 @@ def _expose_wire(ctl) -> None:
             return c.asset_url(str(arg)) or ""
         if command == "linktest":
             return asyncio.ensure_future(_linktest(int(arg)))
+        if command == "act":                 # an action for this tab's (first) seat
+            seats = c.local_seats()
+            return (c.act(seats[0], json.loads(str(arg))) or "") if seats else "No seat here."
+        if command == "status":
+            return "host" if c.is_host else c.status
         return ""
 
     window.clubtableWire = create_proxy(wire)
@@ -385,7 +392,13 @@ class GuestTable:
         self.status = "lost"
         self.on_change()
         if not self.invite_mode:
-            asyncio.ensure_future(self.connect_local())
+            asyncio.ensure_future(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        # dropped for flooding: come back later, not at once (the host is busy enough)
+        if self.guest.last_reject and self.guest.last_reject.get("code") == "flooding":
+            await asyncio.sleep(FLOOD_BACKOFF_S)
+        await self.connect_local()
 
     def update_for(self, seat):
         g = self.guest
