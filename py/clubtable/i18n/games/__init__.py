@@ -1,0 +1,1 @@
+"""Each game's interface texts, one module per game id (``TEXTS`` by language)."""
