@@ -661,3 +661,23 @@ def expose_debug(app) -> None:
     proxy = create_proxy(debug)
     _listeners.append(proxy)
     window.clubtableDebug = proxy
+
+
+def keep_focus(element_id: str, force: bool = False) -> None:
+    """After this render: focus ``element_id`` (without scrolling) if ``force``, or if a
+    re-render removed the focused control (focus fell back to the page body)."""
+    def check():
+        el = document.activeElement
+        lost = el is None or not el or str(getattr(el, "tagName", "BODY")).upper() == "BODY"
+        if force or lost:
+            target = document.getElementById(element_id)
+            if target:
+                target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    later(0, check)
+
+
+def expose_global(name: str, fn: Callable) -> None:
+    """``window.<name>``: a Python function page scripts and tests may call."""
+    proxy = create_proxy(fn)
+    _listeners.append(proxy)
+    setattr(window, name, proxy)

@@ -1,1 +1,1 @@
-"""Each game's interface texts, one module per game id (``TEXTS`` by language)."""
+"""Each game's own interface strings: ``clubtable.i18n.games.<id>.TEXTS``, by language."""
