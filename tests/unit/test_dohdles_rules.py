@@ -63,34 +63,37 @@ def test_solo_player_may_make_one_dohdle_by_option():
 # ====================================================================== making
 def test_secret_words_are_one_word_of_letters():
     p = Play(3, make=False)
-    d = p.of(ANNA)[0]
     for bad in ("two words", "r2d2", "half-moon", ""):
-        p.refused(ANNA, "make", dohdle=d, word=bad, pictures=[pic(1)])
-    p.do(ANNA, "make", dohdle=d, word="  Straße ", pictures=[pic(1)])
-    assert p.dohdle(d)["word"] == "straße"
+        p.refused(ANNA, "make_drawing", word=bad, picture=pic(1))
+    p.make(ANNA, "  Straße ")
+    assert p.dohdle(0)["word"] == "straße"
 
 
-def test_each_player_makes_only_his_own_dohdles_and_they_are_frozen():
-    p = Play(3, make=False)
-    bens = p.of(BEN)[0]
-    p.refused(ANNA, "make", code="not_your_dohdle", dohdle=bens, word="lamp", pictures=[pic(1)])
-    p.do(BEN, "make", dohdle=bens, word="lamp", pictures=[pic(1)])
-    p.refused(BEN, "make", code="already_made", dohdle=bens, word="lion", pictures=[pic(2)])
+def test_each_player_makes_his_dohdles_in_turn_and_they_are_frozen():
+    p = Play(4, make=False)
+    p.make(BEN, "lamp")
+    p.make(BEN, "lion")
+    assert [p.dohdle(i)["word"] for i in p.of(BEN)] == ["lamp", "lion"]
+    p.refused(BEN, "make_drawing", word="pear", picture=pic(1))
+    assert "make_drawing" not in GAME.active(p.state).get(BEN, [])
 
 
-@pytest.mark.parametrize("medium,ok,bad", [
-    ("drawing", [[pic(1)]], [[], [pic(1), pic(2)]]),
-    ("photo", [[pic(1)], [pic(1), pic(2), pic(3)]], [[]]),
-    ("table", [[]], [[pic(1)]]),
+@pytest.mark.parametrize("medium,move,args,other", [
+    ("drawing", "make_drawing", {"picture": pic(1)}, "make_photo"),
+    ("photo", "make_photo", {"photos": [pic(1), pic(2), pic(3)]}, "make"),
+    ("table", "make", {}, "make_drawing"),
 ])
-def test_pictures_by_riddle_medium(medium, ok, bad):
-    for pics in bad:
-        p = Play(3, make=False, riddle_medium=medium)
-        p.refused(ANNA, "make", code="bad_pictures", dohdle=0, word="lamp", pictures=pics)
-    for pics in ok:
-        p = Play(3, make=False, riddle_medium=medium)
-        p.do(ANNA, "make", dohdle=0, word="lamp", pictures=pics)
-        assert p.dohdle(0)["pictures"] == pics
+def test_one_making_move_per_riddle_medium(medium, move, args, other):
+    p = Play(3, make=False, riddle_medium=medium)
+    assert GAME.active(p.state)[ANNA] == [move]
+    p.refused(ANNA, other, word="lamp", picture=pic(1), photos=[pic(1)])
+    p.do(ANNA, move, word="lamp", **args)
+    assert p.dohdle(0)["pictures"] == list(args.get("photos", [args["picture"]] if "picture" in args else []))
+    if medium == "photo":
+        for bad in ([], [pic(1)] * 4, ["https://example.org/x.png"]):
+            p.refused(ANNA, move, word="lamp", photos=bad)
+    if medium == "drawing":
+        p.refused(ANNA, move, word="lamp", picture="<svg/>")
 
 
 def test_table_mode_plays_without_pictures():
@@ -100,7 +103,7 @@ def test_table_mode_plays_without_pictures():
 
 def test_while_making_nobody_sees_another_sides_word_or_picture():
     p = Play(3, make=False)
-    p.do(ANNA, "make", dohdle=0, word="lamp", pictures=[pic(9)])
+    p.make(ANNA, "lamp", pic(9))
     for seat in (BEN, CARLA, None):
         v = p.view(seat)["dohdles"][0]
         assert v["word"] is None and v["pictures"] == [] and v["made"] is True
@@ -110,17 +113,16 @@ def test_while_making_nobody_sees_another_sides_word_or_picture():
 def test_play_begins_when_the_last_dohdle_is_made():
     p = Play(3, make=False)
     for d in p.state["dohdles"][:-1]:
-        p.do(d["maker"], "make", dohdle=d["id"], word="lamp", pictures=[pic(1)])
+        p.make(d["maker"], "lamp")
     assert p.state["phase"] == "making"
-    last = p.state["dohdles"][-1]
-    p.do(last["maker"], "make", dohdle=last["id"], word="lamp", pictures=[pic(1)])
+    p.make(p.state["dohdles"][-1]["maker"], "lamp")
     assert p.state["phase"] == "play"
 
 
 def test_sculpting_time_limit_leaves_unmade_dohdles_out():
     p = Play(3, make=False, sculpt_time_s=60)
-    p.do(ANNA, "make", dohdle=0, word="lamp", pictures=[pic(1)])
-    p.do(BEN, "make", dohdle=3, word="lion", pictures=[pic(2)])
+    p.make(ANNA, "lamp")
+    p.make(BEN, "lion")
     p.wait(60_000)
     assert p.state["phase"] == "play"
     assert [d["status"] for d in p.state["dohdles"]] == ["active", "unmade", "unmade", "active"] + ["unmade"] * 5
@@ -457,10 +459,19 @@ def test_only_the_identical_word_counts_but_declared_variants_do():
         p.do(CARLA, "propose", word=word)
         assert (p.dohdle(d)["status"] == "solved") is ok
     q = Play(3, make=False, accepted_variants=True)
-    q.do(ANNA, "make", dohdle=0, word="doughnut", pictures=[pic(1)], variants=["donut"])
+    assert "add_variant" not in GAME.active(q.state).get(ANNA, [])
+    q.make(ANNA, "doughnut")
+    q.do(ANNA, "add_variant", word="Donut")
+    q.do(ANNA, "add_variant", word="doughnut")              # the word itself: nothing to add
     assert q.dohdle(0)["variants"] == ["donut"]
+    q.refused(ANNA, "add_variant", word="do nut")
+    for _ in range(3):
+        q.do(ANNA, "add_variant", word="donut" + "x" * (_ + 1))
+    assert "add_variant" not in GAME.active(q.state)[ANNA]     # at most four
+    assert q.view(BEN)["dohdles"][0]["variants"] == []
     r = Play(3, make=False)
-    r.refused(ANNA, "make", code="no_variants", dohdle=0, word="doughnut", pictures=[pic(1)], variants=["donut"])
+    r.make(ANNA, "doughnut")
+    r.refused(ANNA, "add_variant", word="donut")
 
 
 def test_jitter_orders_near_simultaneous_claims_by_a_seeded_draw():

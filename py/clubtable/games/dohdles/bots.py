@@ -105,7 +105,7 @@ class DohdlesBot(Bot):
         lang = view["language"]
         labels = view["answers"]
         fast = 900 if self.level == "normal" else 1800
-        if "make" in types:
+        if "make" in types or "make_drawing" in types or "make_photo" in types:
             return self._make(view, legal)
         if "propose" in types:
             d = view["dohdles"][view["burst"]["current"]["dohdle"]]
@@ -144,15 +144,16 @@ class DohdlesBot(Bot):
                 if q not in asked:
                     return {"type": "ask", "question": q}, 2000
             return {"type": "end_questions"}, 800
-        return None                      # grace or redirect: let the clock pass the turn
+        if "end_turn" in types and view["turn"]["phase"] == "grace":
+            return {"type": "end_turn"}, 3000    # a moment for the others to react first
+        return None                      # a redirect: let the clock end the turn
 
     def _make(self, view: dict, legal: list) -> Optional[tuple]:
         if view["medium"] != "table" or view["board"] is None:
             return None
         used = {normalise(d["word"]) for d in view["dohdles"] if d["word"]}
         terms = [t for t in view["board"]["terms"] if normalise(t) not in used]
-        action = next(a for a in legal if a["type"] == "make")
-        return {"type": "make", "dohdle": action["dohdle"], "word": self.rng.choice(terms), "pictures": []}, 3000
+        return {"type": "make", "word": self.rng.choice(terms)}, 3000
 
     def _claim(self, view: dict, legal: list, lang: str, labels: list) -> Optional[dict]:
         limit = 2 if self.level == "normal" else 1
