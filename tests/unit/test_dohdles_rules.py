@@ -526,3 +526,41 @@ def test_game_over_refuses_every_move():
     p.do(CARLA, "propose", word="rabbit")
     p.refused(BEN, "move_chip", code="game_over", dohdle=0)
     assert GAME.legal(p.state, ANNA) == [] and GAME.deadline(p.state) is None
+
+
+def test_a_redirect_with_nothing_left_to_move_ends_the_turn():
+    p = Play(3)
+    target = p.of(BEN)[0]
+    for d in p.state["dohdles"]:
+        if d["side"] != 0 and d["id"] != target:
+            d["status"] = "retired"
+            d["chip"] = 7
+    p.do(ANNA, "move_chip", dohdle=target)
+    p.do(CARLA, "claim", dohdle=target)
+    p.settle()
+    p.do(CARLA, "propose", word="rabbit")
+    assert p.state["active_side"] == 1 and p.events("redirect")
+
+
+def test_end_turn_only_in_the_grace_period_or_instead_of_a_redirect():
+    p = Play(3)
+    p.refused(ANNA, "end_turn")
+    p.do(ANNA, "move_chip", dohdle=p.of(BEN)[0])
+    p.refused(ANNA, "end_turn")
+
+
+def test_the_special_right_also_holds_while_the_funnel_is_already_resolving():
+    p = Play(4, first=DAN)
+    old, new = p.of(BEN)[0], p.of(ANNA)[0]
+    p.dohdle(old)["chip"] = 3
+    p.do(CARLA, "claim", dohdle=old, at=0)
+    p.settle()                                           # Carla is proposing on Ben's Dohdle ...
+    assert p.state["burst"]["current"]["seat"] == CARLA
+    p.state["turn"]["opened"].append(new)                # ... Dan had just opened Anna's
+    p.dohdle(new)["chip"] = 1
+    p.do(BEN, "claim", dohdle=new, at=1000)
+    p.do(CARLA, "propose", word="wrong", at=1100)
+    assert p.state["burst"]["current"] is None and p.state["burst"]["state"] == "settle"
+    p.do(DAN, "claim", dohdle=new, at=2000)
+    p.settle()
+    assert p.state["burst"]["current"]["seat"] == DAN
