@@ -18,7 +18,8 @@ State layout (JSON-safe, besides the keys every game has)::
     active_side  the side holding the Dohdle Master placard (None while making)
     turn         {n, phase, target, kind, asked, started, opened[], question, redirect}
                  phase: "choose" | "kind" | "questions" | "letter" | "grace"
-    burst        None | {state: "settle" | "propose", entries[], current, rights{}}
+    burst        None | {state: "settle" | "propose", entries[], current, rights{},
+                         proposals[], dropped[], jittered}
     seq          claims accepted so far (the funnel order key)
     events       the public record: chips moved, clues, claims, proposals, solutions
     winners, reason   set when the game is over
@@ -35,7 +36,7 @@ from typing import Optional
 
 from ...engine import Choice, clone, Game, IllegalAction, Int, ListOf, Move, Picture, State, Text, is_int
 from ..riddles.boards import BOARDS, LANGUAGES
-from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, WORD_FLAGS, flag_question, public_flags
+from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, flag_question, public_flags
 from ..riddles.words import SecretWordError, check_secret_word, normalise
 
 SPACES = 12                    # Dohdle spaces in the ring (§1.3)
