@@ -136,6 +136,8 @@ class Dohdles(Game):
         "request_letter": Move({"position": Int(1, LETTER_SPACES)}, doc="Ask for one of the first five letters."),
         "end_turn": Move(doc="Pass the placard now (after the clue, or instead of a redirect)."),
         "claim": Move({"dohdle": Int(0, SPACES - 1)}, interrupt=True, doc="Dohdles! Claim a guess."),
+        "report": Move({"dohdle": Int(0, SPACES - 1)}, interrupt=True,
+                       doc="Flag an opponent's Dohdle as unfair (letters in the picture...); no penalty."),
         "propose": Move({"word": Text(MAX_PROPOSAL)}, doc="Say your proposed solution."),
     }
     timers = ("sculpt", "settle", "proposal", "answer", "turn")
@@ -205,7 +207,7 @@ class Dohdles(Game):
                 dohdles.append({"id": d, "side": i, "maker": maker, "space": d, "status": "making",
                                 "word": None, "variants": [], "pictures": [], "chip": 0,
                                 "letters": [None] * LETTER_SPACES, "qa": [], "solved_by": None,
-                                "solved_at": None})
+                                "solved_at": None, "reports": []})
         state.update(phase="making", side_of=side_of, sides=sides, dohdles=dohdles, active_side=None,
                      turn=None, burst=None, seq=0, events=[], winners=None, reason=None)
         if opts["sculpt_time_s"]:
@@ -251,6 +253,15 @@ class Dohdles(Game):
             return []                 # the "!" space: only on one's own turn
         return [d["id"] for d in state["dohdles"]
                 if d["status"] == "active" and d["chip"] >= 1 and d["side"] != side]
+
+    def reportable(self, state: State, seat: int) -> list:
+        """§1.10: the Dohdles ``seat`` may flag as unfair: an opponent's, in play, not yet
+        flagged by this seat."""
+        if state["phase"] != "play":
+            return []
+        side = state["side_of"][seat]
+        return [d["id"] for d in state["dohdles"]
+                if d["side"] != side and d["status"] == "active" and seat not in d["reports"]]
 
     def _turn_open(self, state: State) -> bool:
         return state["phase"] == "play" and state["burst"] is None and state["turn"] is not None
@@ -309,6 +320,8 @@ class Dohdles(Game):
         for seat in range(len(state["players"])):
             if self.claimable(state, seat):
                 add(seat, "claim")
+            if self.reportable(state, seat):
+                add(seat, "report")
         return out
 
     def why_not(self, state: State, seat: int, move: str) -> tuple:
@@ -339,6 +352,8 @@ class Dohdles(Game):
                 out += [{"type": t, "dohdle": d} for d in self.movable(state)]
             elif t == "claim":
                 out += [{"type": t, "dohdle": d} for d in self.claimable(state, seat)]
+            elif t == "report":
+                out += [{"type": t, "dohdle": d} for d in self.reportable(state, seat)]
             elif t == "choose_clue":
                 out += [{"type": t, "kind": k} for k in self._kinds(state)]
             elif t == "request_letter":
@@ -622,6 +637,14 @@ class Dohdles(Game):
                 self._event(state, now_ms, "retired", dohdle=d["id"], word=d["word"])
         self._start_turn(state, (state["active_side"] + 1) % len(state["sides"]), now_ms)
 
+    def move_report(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """§1.10: "the engine provides a 'report' flag but applies no automatic penalty" —
+        the flag is public, for the table to talk about."""
+        if args["dohdle"] not in self.reportable(state, seat):
+            raise IllegalAction("not_reportable", "You can flag an opponent's Dohdle in play, once.")
+        state["dohdles"][args["dohdle"]]["reports"].append(seat)
+        self._event(state, now_ms, "report", dohdle=args["dohdle"], seat=seat)
+
     # ================================================================== the guess race
     def move_claim(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """§1.6.3–4: "Dohdles!" — the cube goes into the funnel, bound to one Dohdle (DOH-10).
@@ -874,6 +897,7 @@ class Dohdles(Game):
                 "letters": list(d["letters"]),
                 "qa": [dict(x) for x in d["qa"]],
                 "solved_by": d["solved_by"], "solved_at": d["solved_at"],
+                "reports": list(d["reports"]),
             })
         turn = None
         if state["turn"] is not None:
