@@ -24,6 +24,7 @@ SMALL = {
     "dodgy": {"round_limit": 8},
     "waldi": {"countdown_s": 1, "scoring_pause_s": 1, "idle_stop_s": 10},
     "dobbelduel": {},
+    "dohdles": {"riddle_medium": "table"},
 }
 IDS = sorted(GAMES)
 SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
