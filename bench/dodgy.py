@@ -77,6 +77,11 @@ class Reference:
         return 1.0 / len(view["faces"])
 
     def p_true(self, view, q, image, stater):
+        pmf, certain = self.table(view, image, stater)
+        return tail(pmf, q - certain)
+
+    def table(self, view, image, stater):
+        """(pmf of the unknown dice showing ``image``, dice certain to count)."""
         faces = view["faces"]
         base = 1.0 / len(faces)
         rolled = view["options"]["seer_mode"] == "rolled_face"
@@ -106,12 +111,15 @@ class Reference:
                     pmf = convolve(pmf, [1 - base, base])
             if n > 0:
                 pmf = convolve(pmf, binomial_pmf(n, self.die_p(view, s, image)))
-        return tail(pmf, q - certain)
+        return pmf, certain
 
     def claims(self, view):
         lo, hi = view["min_quantity"], view["max_quantity"]
-        return [(self.p_true(view, q, f, self.seat), q, f)
-                for f in view["faces"] for q in range(lo, min(hi, lo + 5) + 1)]
+        out = []
+        for f in view["faces"]:
+            pmf, certain = self.table(view, f, self.seat)
+            out += [(tail(pmf, q - certain), q, f) for q in range(lo, min(hi, lo + 5) + 1)]
+        return out
 
 
 class Threshold(Reference):
@@ -173,9 +181,10 @@ class Reading(Reference):
     """The reading policy of ``reading.py`` on its own (what the strongest level plays)."""
 
     def choose(self, view, legal):
-        return reading.decide(view, legal, self.rng)
+        return reading.decide(view, legal, self.rng, STYLE)
 
 
+STYLE = dict(reading.STYLES["reader"], **__import__("json").loads(os.environ.get("DODGY_STYLE", "{}")))
 REFERENCES = {"threshold": Threshold, "reader": Reader, "reading": Reading}
 
 

@@ -35,11 +35,11 @@ STYLES = {
     # Reads every statement; claims what it believes, pushes the quantity when sure;
     # bluffs cheaply early in a round; challenges from the posterior.
     "reader": {
-        "floor": 0.25,          # share of statements that carry no information
+        "floor": 0.2,           # share of statements that carry no information
         "read": True,
         "target": 0.62,         # claims it believes at least this much
         "push": 0.8,            # raises beyond the minimum only when this sure
-        "caught": 0.8,          # chance a false raise is challenged (the cost of raising)
+        "caught": 0.4,          # chance a false raise is challenged (the cost of raising)
         "bystander": 0.18,      # a bystander challenges below this
         "bluff": 0.3,           # chance of a cheap misleading claim when one exists
         "bluff_safe": 0.7,      # ... that it still believes at least this much
