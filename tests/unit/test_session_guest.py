@@ -54,8 +54,11 @@ def test_guest_messages_pass_the_host_checks():
 def test_guest_refuses_to_send_oversized_action():
     g = Guest("tbl1", "Ann")
     with pytest.raises(ProtocolError) as e:
-        g.intent({"type": "say", "text": "x" * 500})
+        g.intent({"type": "say", "text": "x" * 2001})
     assert e.value.code == "bad_action" and e.value.message
+    with pytest.raises(ProtocolError) as e:
+        g.intent({"type": "say", "words": ["x" * 500]})
+    assert e.value.code == "bad_action"
     assert g.seq == 0
 
 

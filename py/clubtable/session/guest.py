@@ -28,6 +28,7 @@ class Guest:
 
     Fields kept up to date by :meth:`receive`: ``seat`` (None: spectator), ``token``,
     ``game_id``, ``options``, ``seed_hash``, ``players``, ``seats``, ``view``, ``legal``,
+    ``moves`` (move types open to our seat now), ``awaited`` (seats the game waits for),
     ``result``, ``started``, ``v`` (host version), ``now`` (host clock), ``last_reject``
     (``{"ref", "code", "reason"}``), ``end`` (the last end message), ``verified``
     (``(ok, reason)`` for it), ``welcomed``.
@@ -49,6 +50,8 @@ class Guest:
         self.seats: list = []
         self.view: Optional[dict] = None
         self.legal: list = []
+        self.moves: list = []         # move types open to our seat now
+        self.awaited: list = []       # seats the game waits for
         self.result: Optional[dict] = None
         self.started = False
         self.v = -1
@@ -137,6 +140,8 @@ class Guest:
         self.seat = msg["seat"]
         self.view = msg["view"]
         self.legal = msg["legal"]
+        self.moves = msg["moves"]
+        self.awaited = msg["awaited"]
         self.seats = msg["seats"]
         self.result = msg["result"]
         self.now = msg["now"]

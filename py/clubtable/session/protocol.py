@@ -20,6 +20,8 @@ import unicodedata
 from itertools import accumulate
 from typing import Any, Callable, Optional, Union
 
+from ..engine import schema as _schema
+
 __all__ = [
     "ProtocolError",
     "encode",
@@ -41,10 +43,11 @@ __all__ = [
     "MAX_ACTION_TYPE",
     "MAX_ACTION_BYTES",
     "MAX_STRING",
+    "MAX_TEXT",
     "MAX_SEQ",
 ]
 
-MAX_GUEST_BYTES = 4096          # a guest message, encoded as UTF-8
+MAX_GUEST_BYTES = 24576         # a guest message, encoded as UTF-8 (free texts, asset parts)
 MAX_HOST_BYTES = 1 << 20        # a host message (the `end` message carries the whole log)
 MAX_GUEST_DEPTH = 8             # nesting of arrays/objects, the message object itself is 1
 MAX_HOST_DEPTH = 32
@@ -52,8 +55,10 @@ MAX_NAME = 24                   # characters, after control characters are strip
 MAX_TOKEN = 64
 MAX_TABLE_ID = 64
 MAX_ACTION_TYPE = 32
-MAX_ACTION_BYTES = 2048         # the action object, compact-encoded
-MAX_STRING = 200                # any string inside an action
+MAX_ACTION_BYTES = 2048         # the action object, compact-encoded, not counting its free texts
+MAX_STRING = 200                # any string inside an action, except free texts
+MAX_TEXT = _schema.MAX_TEXT     # a free text: a string argument of the action itself (2000)
+MAX_FREE_TEXTS = 2              # strings longer than MAX_STRING one action may carry
 MAX_KEY = 32                    # any object key inside an action
 MAX_CODE = 64                   # a reject code
 MAX_REASON = 500                # a reject reason
@@ -283,9 +288,20 @@ def _action(v: Any) -> dict:
         raise _Bad(f"an object with a \"type\" text of 1 to {MAX_ACTION_TYPE} characters")
     if t == "tick":
         raise _Bad("something other than a timer tick")
-    _json_value(v, MAX_STRING)
+    # A free text (the move's Text argument) is a string value of the action itself; it
+    # has its own bound, and does not count towards the bytes of the rest.
+    free = [k for k, x in v.items() if isinstance(x, str) and len(x) > MAX_STRING]
+    if len(free) > MAX_FREE_TEXTS:
+        raise _Bad(f"made of texts of at most {MAX_STRING} characters, except {MAX_FREE_TEXTS} free texts")
+    for k in free:
+        if len(v[k]) > MAX_TEXT:
+            raise _Bad(f"made of free texts of at most {MAX_TEXT} characters")
+        if _SURROGATE.search(v[k]):
+            raise _Bad("valid Unicode text")
+    rest = {k: ("" if k in free else x) for k, x in v.items()} if free else v
+    _json_value(rest, MAX_STRING)
     try:
-        size = len(encode(v).encode("utf-8"))
+        size = len(encode(rest).encode("utf-8"))
     except (TypeError, ValueError):
         raise _Bad("JSON data") from None
     if size > MAX_ACTION_BYTES:
@@ -371,6 +387,8 @@ _HOST_SCHEMA: dict = {
         "seat": (_nullable(_SEAT), True, None),
         "view": (_nullable(_dict), True, None),
         "legal": (_list_of(_dict), True, None),
+        "moves": (_list_of(_str(MAX_ACTION_TYPE, 1), 256), False, []),
+        "awaited": (_list_of(_SEAT, MAX_SEATS), False, []),
         "seats": (_SEATS, True, None),
         "result": (_nullable(_dict), True, None),
         "now": (_int(), True, None),

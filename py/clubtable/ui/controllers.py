@@ -15,12 +15,14 @@ from typing import Callable, Optional
 from ..engine import IllegalAction
 from ..session import Table
 from ..session.guest import Guest
+from ..session.limits import BoundedLog
 from ..session.protocol import ProtocolError, encode
 from . import dom
 
 HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
 HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that table id
 GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, name}
+MESSAGE_LOG = (10_000, 8 << 20)     # the raw-message logs kept for tests: entries, characters
 
 
 def _session_get(key: str):
@@ -44,7 +46,8 @@ class HostTable:
         self.ice_servers = ice_servers or []
         self.links: dict = {}                # peer id -> Link
         self.pending_invites: dict = {}      # peer id -> Link (offer made, no reply yet)
-        self.message_log: list = []          # (peer, text) sent, for tests and debugging
+        # (peer, text) sent, for tests and debugging: the most recent only
+        self.message_log = BoundedLog(*MESSAGE_LOG, size=lambda entry: len(entry[1]))
         self._seen_version = -1
         self._running = True
         _session_set(HOSTING, table.table_id)
@@ -73,12 +76,21 @@ class HostTable:
 
     # -- plumbing
     def _send(self, outs) -> None:
+        failed = []
         for peer, msg in outs or ():
             link = self.links.get(peer)
-            if link is not None:
+            if link is not None and peer not in failed:
                 text = encode(msg)
                 self.message_log.append((peer, text))
-                link.send(text)
+                if not link.send(text):
+                    # never silent: a peer that cannot take our messages is closed; it
+                    # comes back on a new link with its token and gets a fresh update
+                    print("send failed, closing link to", peer, link.last_error)
+                    failed.append(peer)
+        for peer in failed + self.table.take_closing():
+            link = self.links.pop(peer, None)
+            if link is not None:
+                link.close()          # on_close tells the table
 
     def _after(self, outs) -> None:
         self._send(outs)
@@ -182,7 +194,7 @@ class GuestTable:
         self.link = None
         self.spectate = spectate
         self.status = "connecting"       # connecting | open | lost | ended
-        self.received: list = []         # every raw message from the host (tests inspect it)
+        self.received = BoundedLog(*MESSAGE_LOG)   # the recent raw messages from the host (tests)
         self.verified = None             # (ok, reason) after the end
         self.error: Optional[str] = None
         self.clock_offset = 0            # host now - local now
@@ -252,7 +264,8 @@ class GuestTable:
         if not g.welcomed:
             return None
         return {"game": g.game_id, "seat": g.seat, "view": g.view, "legal": g.legal, "seats": g.seats,
-                "result": g.result, "started": g.started, "now": g.now}
+                "result": g.result, "started": g.started, "now": g.now, "moves": g.moves,
+                "awaited": g.awaited}
 
     @property
     def game(self):
