@@ -151,6 +151,10 @@ class Paced:
         return None
 
 
+for _k, _v in __import__("json").loads(os.environ.get("WALDI_TUNE", "{}")).items():
+    setattr(strategy, _k, _v)         # trying other weights: WALDI_TUNE='{"FEED": 0.1}'
+
+
 def make_player(name: str, seat: int, seed: int):
     """``level`` (the game's own bot) or ``policy@level`` (a bench player at that level's pace)."""
     if "@" in name:

@@ -28,6 +28,8 @@ from . import cards as C
 POINT = 2.5              # cards won worth one bone point (a rank step is about that)
 HEAD = 1.2               # a new dachshund of mine, before anybody steals it
 MARKER = 0.6             # a spent marker brings my round's end nearer
+FEED = -0.1              # a belly on a dachshund another player will probably win
+PROGRESS = 0.5           # share of the pile bone a card brings, divided by the cards left + 1
 
 
 class Memory:
@@ -134,7 +136,7 @@ def pile_value(view: dict, left: int) -> float:
     bone = C.BONE_VALUE[C.PILE_BONUS_BONE.get(view["edition"], "bronze")] * POINT
     if left == 0:
         return bone
-    return bone * 0.5 / (left + 1)
+    return bone * PROGRESS / (left + 1)
 
 
 def stop_value(view: dict, mem: Memory, gain_mine: float, gain_other: float) -> float:
@@ -170,7 +172,7 @@ def score(view: dict, action: dict, mem: Memory) -> float:
             return 1.0 + progress
         steal = any(f["kind"] == "tail" and f["cat"] and f["front"] == face["rear"]
                     for f in mem.left_in_set(view))
-        return (0.3 if steal else -0.1) + progress
+        return (0.3 if steal else FEED) + progress
     gain = length + 1
     if face["cat"]:
         value = gain if not mine else 0.5 * gain
