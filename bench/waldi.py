@@ -308,12 +308,12 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple:
     return (max(0.0, c - h), min(1.0, c + h))
 
 
-def versus_rows(levels: list, games: int, sizes=(2, 3, 4)) -> list:
+def versus_rows(levels: list, games: int, sizes=(2, 3, 4), refs=("random", "greedy")) -> list:
     """(label, level, size, seatings): one level seat against references at its pace."""
     out = []
     for level in levels:
         pace = level.split("@")[-1]
-        for ref in ("random", "greedy"):
+        for ref in refs:
             for k in sizes:
                 seatings = [[level if s == g % k else f"{ref}@{pace}" for s in range(k)] for g in range(games)]
                 out.append((f"{level} vs {k - 1} {ref}", level, k, seatings))
@@ -323,13 +323,13 @@ def versus_rows(levels: list, games: int, sizes=(2, 3, 4)) -> list:
 def versus(args) -> None:
     levels = args.levels.split(",")
     games = args.games or (100 if args.quick else 400)
-    sizes = (2,) if args.quick else (2, 3, 4)
+    sizes = tuple(int(x) for x in args.sizes.split(",")) if args.sizes else ((2,) if args.quick else (2, 3, 4))
     print(f"Wie Waldi! levels against references at the same pace: {games} games per row, step {args.step} ms, "
           f"latency {args.latency[0]}-{args.latency[1]} ms, {args.workers} worker(s)")
     print("win share of the level's seat (shared wins split), Wilson 95 %; fair share = 1/players; "
           "laid = placement intents per card turned up; bone = rounds it won the emptied-pile bone")
     pool = Pool(args.workers) if args.workers > 1 else None
-    for label, level, k, seatings in versus_rows(levels, games, sizes):
+    for label, level, k, seatings in versus_rows(levels, games, sizes, tuple(args.refs.split(","))):
         jobs = [(names, 5000 + g, args.step, tuple(args.latency), {}) for g, names in enumerate(seatings)]
         t0 = time.perf_counter()
         results = pool.map(_job, jobs, chunksize=2) if pool else [_job(j) for j in jobs]
@@ -370,6 +370,8 @@ def main() -> None:
     ap.add_argument("--levels", default=",".join(LEVELS), help="levels for --versus (policy@level for a bench policy)")
     ap.add_argument("--games", type=int, default=None, help="games per --versus row (default 400, --quick 100)")
     ap.add_argument("--quick", action="store_true", help="--versus: 2-player rows only, 100 games")
+    ap.add_argument("--sizes", default=None, help="--versus: table sizes, e.g. 2,4")
+    ap.add_argument("--refs", default="random,greedy", help="--versus: reference players")
     args = ap.parse_args()
     if args.versus:
         versus(args)

@@ -25,11 +25,11 @@ from typing import Optional
 
 from . import cards as C
 
-POINT = 2.5              # cards won worth one bone point (a rank step is about that)
+POINT = 4.0              # cards won worth one bone point (a rank step is about that)
 HEAD = 1.2               # a new dachshund of mine, before anybody steals it
 MARKER = 0.6             # a spent marker brings my round's end nearer
-FEED = -0.1              # a belly on a dachshund another player will probably win
-PROGRESS = 0.5           # share of the pile bone a card brings, divided by the cards left + 1
+FEED = 0.1               # a belly on another's dachshund: the pile shrinks, and it may come back to me
+PROGRESS = 0.8           # share of the pile bone a card brings, divided by the cards left + 1
 
 
 class Memory:
@@ -229,14 +229,15 @@ def choose_pile(view: dict, take: list, mem: Memory) -> Optional[dict]:
         fits = placeable(view, top)
         state = 2 if fits else (1 if not known else 0)
         size = sizes[i] if chasing else -sizes[i]
-        return (state, -size, -i)
+        # Chasing the bone: the smallest pile that is not known to be stuck.
+        return (state > 0, -size, state, -i) if chasing else (state, -size, -i)
 
     options = [i for i in range(C.PILES) if sizes[i] > 0]
     if not options:
         return None
     best = max(options, key=rank)
     hand = me["in_hand"]
-    if hand is not None and sizes[hand] > 0 and rank(hand)[0] >= rank(best)[0]:
+    if hand is not None and sizes[hand] > 0 and rank(hand)[:-1] >= rank(best)[:-1]:
         return None                      # the pile in hand is as good as any: no take step
     return next((a for a in take if a["pile"] == best), None)
 
