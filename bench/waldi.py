@@ -18,7 +18,7 @@ rotated), with Wilson 95 % intervals:
   rather than putting it under; works on its smallest pile.
 
 Each table advances ``now_ms`` in small steps (``--step``, default 50 ms), applies due
-timers with ``tick`` and asks every bot that is awake (``bot.wake_ms``).  An intent reaches
+timers with ``tick`` and asks every bot (``bot.act``: ``decide`` paced by its think time).  An intent reaches
 the host after a simulated network delay (``--latency``, 10-80 ms by default), and intents
 are applied in arrival order, so races for the same open end happen as they would online.
 

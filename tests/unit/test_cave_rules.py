@@ -4,7 +4,7 @@ import json
 import pytest
 
 from clubtable.engine import IllegalAction
-from clubtable.games.cave import GAME as G, question_flags, riddles_per_side
+from clubtable.games.cave import GAME as G, riddles_per_side
 
 PIC = "sha256:" + "ab" * 32
 A, B, C, D, E = 0, 1, 2, 3, 4
@@ -15,7 +15,7 @@ class Table:
 
     def __init__(self, *words, players=None, **options):
         n = players or len(words)
-        options.setdefault("start_seat", 0)
+        options.setdefault("first_player", 0)
         options.setdefault("riddle_medium", "table")
         self.now = 0
         self.s = G.new([f"p{i}" for i in range(n)], seed=7, options=options, now_ms=0)
@@ -153,17 +153,34 @@ def question_round(t):
         t.pass_question_turn(t.s["sides"][t.turn]["seats"][0])
 
 
-def test_cycle_two_markers_advance_without_a_correct_guess():
-    """The letter round moves the marker to 2; a question round with no correct guess to 3."""
+def play_cycle_one(t):
+    """The moves of §3.8 cycle 1, without the checks."""
+    t.do(A, "ask_letter", riddle="revolver", n=2, unit="consonant", count_from="start")
+    t.do(B, "ask_letter", riddle="anchor", n=9, unit="letter", count_from="start")
+    t.do(C, "ask_letter", riddle="kite", n=1, unit="vowel", count_from="end")
+    t.do(D, "ask_letter", riddle="moon", n=1, unit="letter", count_from="start")
+    t.pass_question_turn(A)
+    t.do(B, "ask", riddle="revolver", text="Can you hold it in one hand?")
+    t.do(C, "answer", answer="yes")
+    t.do(B, "stop")
+    t.do(B, "guess", riddle="revolver", word="pistol")
+    t.pass_question_turn(C)
+    t.do(D, "stop")
+    t.do(D, "guess", riddle="revolver", word="revolver")
+
+
+def test_cycle_two():
+    """"The letter round moves the marker to 2. The question round has no correct guess, so
+    the marker moves to 3." """
     t = four()
+    play_cycle_one(t)
+    assert t.s["marker"] == 1 and t.s["start"] == D
     letter_round(t)
-    assert t.s["marker"] == 1
+    assert t.s["marker"] == 2
     question_round(t)
-    assert t.s["marker"] == 2 and t.s["start"] == D                  # no correct guess: +1 as well
+    assert t.s["marker"] == 3 and t.s["start"] == C
     letter_round(t)
-    assert t.s["marker"] == 3
-    question_round(t)
-    assert t.s["marker"] == 4 and t.s["start"] == C                  # 4 is a 5P space: only 5 sides skip it
+    assert t.s["marker"] == 4                                         # 4 is a 5P space: only 5 sides skip it
 
 
 def test_five_players_skip_the_5p_spaces():
@@ -180,30 +197,28 @@ def test_five_players_skip_the_5p_spaces():
 
 
 def test_second_toothpick_removes_the_riddle():
-    """At marker 5, A guesses "revolver" (A +4, C +4); the second toothpick removes C's
-    riddle and its word is revealed (CAVE-17)."""
+    """"At marker 5, A guesses 'revolver' (A +4, C +4). The second toothpick removes C's
+    riddle. Its word may be revealed (CAVE-17)." """
     t = four()
+    play_cycle_one(t)
     letter_round(t)
-    t.pass_question_turn(A)
-    t.pass_question_turn(B)
-    t.pass_question_turn(C)
-    t.do(D, "stop")
-    t.do(D, "guess", riddle="revolver", word="Revolver")
-    t.s["marker"] = 5                                   # as if the game had gone on to space 5
+    question_round(t)
     letter_round(t)
-    assert t.s["marker"] == 6
-    t.s["marker"] = 5
-    t.pass_question_turn(D)
-    t.do(A, "stop")
-    before_c = t.score(C)
+    question_round(t)
+    assert t.s["marker"] == 5 and t.s["round"]["kind"] == "letter"
+    a, c = t.score(A), t.score(C)
+    t.do(A, "interrupt")
     t.do(A, "guess", riddle="revolver", word="revolver")
-    assert t.score(A) == 4 and t.score(C) == before_c + 4
+    assert (t.score(A) - a, t.score(C) - c) == (4, 4)
     r = t.s["riddles"][t.rid("revolver")]
     assert r["toothpicks"] == 2 and r["removed"] and r["solved_by"] == [D, A]
     assert t.view(B)["riddles"][r["id"]]["word"] == "revolver"
-    # Out of the game: no more questions, letters or guesses about it.
-    t.do(B, "stop")
-    t.refused(B, "guess", "removed", riddle="revolver", word="revolver")
+    # Out of the game: no more letters, questions or guesses about it.
+    t.refused(t.turn, "ask_letter", "removed", riddle="revolver", n=1, unit="letter", count_from="start")
+    letter_round(t)
+    t.refused(t.turn, "ask", "removed", riddle="revolver", text="Is it heavy?")
+    t.do(t.turn, "stop")
+    t.refused(t.turn, "guess", "removed", riddle="revolver", word="revolver")
 
 
 def test_word_stays_hidden_on_removal_when_configured():
@@ -361,7 +376,7 @@ def test_owner_answers_only_with_the_four_answers_and_may_refuse_letter_question
     letter_round(t)
     t.do(A, "ask", riddle="moon", text="Does it start with M?")
     assert t.view(B)["question"]["flags"] == ["letters"]              # the owner sees the flag
-    assert "flags" not in t.view(C)["question"]
+    assert t.view(C)["question"]["flags"] == ["letters"]              # it depends on the question alone
     t.refused(B, "answer", answer="perhaps")
     t.refused(C, "answer", "no_question", answer="yes")
     t.do(B, "refuse")
@@ -370,13 +385,13 @@ def test_owner_answers_only_with_the_four_answers_and_may_refuse_letter_question
     t.do(B, "answer", answer="irrelevant")
 
 
-def test_question_flags():
-    assert question_flags("How many letters does it have?", "moon") == ["letters"]
-    assert question_flags("Is the 'M' in it?", "moon") == ["letters"]
-    assert question_flags("Commence-t-il par un B ?", "moon") == ["letters"]
-    assert question_flags("Hat es fünf Buchstaben?", "moon") == ["letters"]
-    assert question_flags("Is it a revolvr?", "revolver") == ["names_word"]
-    assert question_flags("Can you eat it?", "apple") == []
+def test_a_question_naming_the_word_is_flagged_for_the_owner_only():
+    t = four()
+    letter_round(t)
+    t.do(A, "ask", riddle="revolver", text="Is it a revolver?")
+    assert t.view(C)["question"]["flags"] == ["names_word"]
+    assert t.view(B)["question"]["flags"] == []                       # the flag would give the word away
+    t.do(C, "refuse")
 
 
 # ---------------------------------------------------------------- targets (CAVE-11, CAVE-12)
@@ -554,7 +569,7 @@ def test_canvas_needs_one_drawing_and_a_table_none():
 
 
 def test_molding_time_runs_out_and_unmade_riddles_are_left_out():
-    s = G.new(["a", "b", "c"], seed=1, options={"riddle_medium": "table", "start_seat": 1})
+    s = G.new(["a", "b", "c"], seed=1, options={"riddle_medium": "table", "first_player": 1})
     for seat, word in ((0, "cat"), (1, "dog"), (2, "sun"), (0, "cup")):
         rid = next(r["id"] for r in s["riddles"] if r["maker"] == seat and r["word"] is None)
         s = G.apply(s, seat, {"type": "mold", "riddle": rid, "word": word, "pictures": []}, 1000)
@@ -566,7 +581,7 @@ def test_molding_time_runs_out_and_unmade_riddles_are_left_out():
 
 
 def test_bad_options_are_refused():
-    for opts in ({"start_seat": 3}, {"riddle_medium": "clay"}, {"guess_required": 1}, {"question_s": 0},
+    for opts in ({"first_player": 3}, {"riddle_medium": "clay"}, {"guess_required": 1}, {"question_s": 0},
                  {"game_marker_track": [{"label": "Start"}, {"label": "End"}]},
                  {"game_marker_track": [{"label": "", "top": 1, "bottom": 1}] * 3}):
         with pytest.raises(IllegalAction):

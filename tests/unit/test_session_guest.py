@@ -94,6 +94,11 @@ def hostile_host_messages(g):
         encode({**good_update, "v": "1"}),
         encode({"t": "welcome", "table": g.table_id, "seq": s + 1, "seat": 0, "token": "t", "game": "g",
                 "options": {}, "seed_hash": "nothex", "players": [], "seats": []}),
+        # a picture whose bytes do not match its reference, or are no picture at all
+        encode({"t": "asset", "table": g.table_id, "seq": s + 100, "ref": "sha256:" + "0" * 64,
+                "mime": "image/png", "data": "iVBORw0KGgo="}),
+        encode({"t": "asset", "table": g.table_id, "seq": s + 100, "ref": "sha256:" + "0" * 64,
+                "mime": "image/gif", "data": "R0lGODlh"}),
     ]
 
 

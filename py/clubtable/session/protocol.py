@@ -45,6 +45,7 @@ __all__ = [
     "MAX_STRING",
     "MAX_TEXT",
     "MAX_SEQ",
+    "MAX_ASSET_MESSAGE",
 ]
 
 MAX_GUEST_BYTES = 24576         # a guest message, encoded as UTF-8 (free texts, asset parts)
@@ -63,10 +64,12 @@ MAX_KEY = 32                    # any object key inside an action
 MAX_CODE = 64                   # a reject code
 MAX_REASON = 500                # a reject reason
 MAX_SEQ = (1 << 53) - 1         # JavaScript's largest safe integer bounds every integer
+MAX_ASSET_MESSAGE = 720_000     # an `asset` message: a picture of up to 512 KiB, in base64
+ASSET_PREFIX = '{"t":"asset",'  # how `encode` begins one (only such a message may be that long)
 MAX_SEATS = 64
 
-GUEST_TYPES = ("hello", "intent", "ping", "bye")
-HOST_TYPES = ("welcome", "update", "reject", "pong", "end", "lobby")
+GUEST_TYPES = ("hello", "intent", "ping", "bye", "asset")
+HOST_TYPES = ("welcome", "update", "reject", "pong", "end", "lobby", "asset")
 SEAT_KINDS = ("local", "pass", "bot", "remote")
 
 Raw = Union[str, bytes, bytearray, memoryview]
@@ -345,6 +348,26 @@ def _seat_summary(v: Any) -> dict:
 
 _SEATS = _list_of(_seat_summary, MAX_SEATS)
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+_PICTURE = re.compile(r"sha256:[0-9a-f]{64}\Z")
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}\Z")
+
+
+def _picture(v: Any) -> str:
+    if not isinstance(v, str) or not _PICTURE.match(v):
+        raise _Bad("sha256: and 64 lowercase hexadecimal digits")
+    return v
+
+
+def _mime(v: Any) -> str:
+    if v not in ("image/png", "image/webp", "image/jpeg"):
+        raise _Bad("image/png, image/webp or image/jpeg")
+    return v
+
+
+def _base64(v: Any) -> str:
+    if not isinstance(v, str) or not 0 < len(v) <= MAX_ASSET_MESSAGE or len(v) % 4 or not _BASE64.match(v):
+        raise _Bad(f"base64 text of at most {MAX_ASSET_MESSAGE} characters")
+    return v
 
 
 def _hash(v: Any) -> str:
@@ -369,6 +392,11 @@ _GUEST_SCHEMA: dict = {
         "ts": (_number, True, None),
     },
     "bye": {},
+    "asset": {
+        "ref": (_picture, True, None),
+        "mime": (_mime, True, None),
+        "data": (_base64, True, None),
+    },
 }
 
 _HOST_SCHEMA: dict = {
@@ -410,6 +438,11 @@ _HOST_SCHEMA: dict = {
         "t0": (_int(), True, None),
         "log": (_list_of(_log_entry), True, None),
         "result": (_nullable(_dict), True, None),
+    },
+    "asset": {
+        "ref": (_picture, True, None),
+        "mime": (_mime, True, None),
+        "data": (_base64, True, None),
     },
     "lobby": {
         "game": (_str(64, 1), True, None),
@@ -462,8 +495,23 @@ def _validate(obj: dict, schema: dict, strict: bool) -> dict:
 def parse_guest(raw: Raw) -> dict:
     """Validate a guest→host message.  Returns a new dict with every field of its type
     (optional ones filled with defaults, the name cleaned).  Unknown fields are refused."""
-    obj = _load(raw, MAX_GUEST_BYTES, MAX_GUEST_DEPTH)
-    return _validate(obj, _GUEST_SCHEMA, strict=True)
+    obj = _load(raw, _guest_limit(raw), MAX_GUEST_DEPTH)
+    out = _validate(obj, _GUEST_SCHEMA, strict=True)
+    if out["t"] != "asset" and _guest_limit(raw) != MAX_GUEST_BYTES and \
+            len(raw.encode("utf-8") if isinstance(raw, str) else bytes(raw)) > MAX_GUEST_BYTES:
+        # '{"t":"asset","t":"hello",...}': the last "t" counts, and so does the small limit
+        raise ProtocolError("too_big", f"The message is larger than {MAX_GUEST_BYTES} bytes.", out["seq"])
+    return out
+
+
+def _guest_limit(raw: Raw) -> int:
+    """Only an `asset` message, as ``encode`` writes it, may be longer than MAX_GUEST_BYTES."""
+    if not isinstance(raw, (str, bytes, bytearray, memoryview)):
+        return MAX_GUEST_BYTES
+    head = raw[:len(ASSET_PREFIX)]
+    if isinstance(head, (bytes, bytearray, memoryview)):
+        head = bytes(head).decode("ascii", "replace")
+    return MAX_ASSET_MESSAGE if head == ASSET_PREFIX else MAX_GUEST_BYTES
 
 
 def parse_host(raw: Raw) -> dict:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional, Union
 
 from ..engine import Game, IllegalAction, clone
 from . import protocol
+from .assets import AssetError, AssetStore, check as check_asset, encode_data, ref_of, refs_in, sniff
 from .limits import Bucket
 from .protocol import MAX_NAME, ProtocolError, clean_name, parse_guest, seed_hash
 
@@ -122,6 +123,10 @@ class Table:
         self.peers: dict = {}
         self.dropped: dict = {}              # peer id -> when it was dropped for flooding
         self.closing: list = []              # peer ids whose links the network layer must close
+        self.assets = AssetStore()           # the table's pictures, each kept once
+        # Called with (ref, mime, bytes) when a new picture arrives, to save it; returns a
+        # readable reason when it cannot be kept (storage full): the picture is refused.
+        self.asset_sink: Optional[Callable[[str, str, bytes], Optional[str]]] = None
         self.bots: dict = {}
         self.plans: dict = {}                # bot seat -> _Plan: what it will do, and when
         self.events: list = []
@@ -298,8 +303,9 @@ class Table:
         for peer in self.peers.values():
             if peer.welcomed:
                 if peer.seat not in cache:
-                    cache[peer.seat] = self.update_for(peer.seat)
-                outs.append(self._send(peer, cache[peer.seat]))
+                    update = self.update_for(peer.seat)
+                    cache[peer.seat] = (update, refs_in(update["view"]) if len(self.assets) else [])
+                outs += self._update_outs(peer, *cache[peer.seat])
         if not self._ended and self.state is not None and self.game.result(self.state) is not None:
             self._ended = True
             self._event("end", result=self.game.result(self.state))
@@ -307,6 +313,16 @@ class Table:
             for peer in self.peers.values():
                 if peer.welcomed:
                     outs.append(self._send(peer, end))
+        return outs
+
+    def _update_outs(self, peer: _Peer, update: dict, refs: Optional[list] = None) -> list:
+        """The update for a peer, after the pictures its view shows that it lacks: a picture
+        goes to a peer only once its seat may see it."""
+        outs = []
+        if len(self.assets):
+            due = self.assets.due(peer.peer_id, update["view"], refs)
+            outs = [self._send(peer, dict(self.assets.message(ref), table=self.table_id)) for ref in due]
+        outs.append(self._send(peer, update))
         return outs
 
     def _changed(self) -> list:
@@ -345,6 +361,8 @@ class Table:
         anyway, and everyone is told)."""
         ticked = self._advance()
         try:
+            if self.assets.missing(action):       # the log names only pictures the table has
+                raise IllegalAction("missing_picture", "That picture has not reached the host (yet).")
             self.state = self.game.apply(self.state, seat, action, self.now)
         except Exception as exc:            # IllegalAction, or a bug in the game's rules
             return (self._changed() if ticked else []), exc
@@ -503,6 +521,7 @@ class Table:
         self._clock(now_ms)
         outs = self._drop(peer_id)
         self.dropped.pop(peer_id, None)
+        self.assets.forget_peer(peer_id)
         self.peers[peer_id] = _Peer(peer_id, self.now)
         return outs
 
@@ -513,6 +532,7 @@ class Table:
         return self._drop(peer_id)
 
     def _drop(self, peer_id: str) -> list:
+        self.assets.forget_peer(peer_id)
         peer = self.peers.pop(peer_id, None)
         if peer is None or peer.seat is None:
             return []
@@ -558,6 +578,17 @@ class Table:
             self._event("internal_error", peer=peer_id, error=f"{type(exc).__name__}: {exc}")
             return outs + self._reject(peer, ref, "internal_error", "The host could not handle that message.")
 
+    def refuse(self, peer_id: str, code: str, reason: str, now_ms: int) -> list:
+        """Input the network layer could not even read (a broken message piece): refused
+        like a bad message, within the same budgets."""
+        self._clock(now_ms)
+        peer = self.peers.get(peer_id)
+        if peer is None or peer_id in self.dropped:
+            return []
+        if not peer.budget["msgs"].take(self.now):
+            return self._excess(peer, "You are sending too much too fast; some messages were ignored.")
+        return self._reject(peer, None, code, reason)
+
     def _excess(self, peer: _Peer, reason: str) -> list:
         """A message over budget is ignored.  The peer hears it once per REJECT_GAP_MS; when
         its strikes run out it is dropped and its link is to be closed."""
@@ -599,7 +630,49 @@ class Table:
             return self._drop(peer.peer_id)
         if t == "hello":
             return self._hello(peer, msg)
+        if t == "asset":
+            return self._asset(peer, msg)
         return self._intent(peer, msg)
+
+    def _asset(self, peer: _Peer, msg: dict) -> list:
+        """A picture from a seated guest (spectators do not play, so they do not upload)."""
+        ref = msg["seq"]
+        if not peer.welcomed or peer.seat is None:
+            return self._reject(peer, ref, "not_your_seat", "Only a player at the table can share a picture.")
+        try:
+            data = check_asset(msg["ref"], msg["mime"], msg["data"])
+            self._keep_asset(msg["ref"], msg["mime"], data, peer.seat)
+        except AssetError as err:
+            return self._reject(peer, ref, err.code, err.reason)
+        return []
+
+    def _keep_asset(self, ref: str, mime: str, data: bytes, seat: Optional[int]) -> None:
+        if ref in self.assets:
+            return
+        self.assets.room_for(len(data))
+        if self.asset_sink is not None:
+            problem = self.asset_sink(ref, mime, data)
+            if problem:
+                raise AssetError("storage_full", problem)
+        self.assets.add(ref, mime, data)
+        self._event("asset", seat=seat, ref=ref, size=len(data))
+
+    def add_asset(self, data: bytes, now_ms: int, seat: Optional[int] = None) -> str:
+        """A picture from this device (a local seat, the host); returns its reference.
+        Raises IllegalAction when it is not a PNG/WebP/JPEG within the size, or when it
+        cannot be kept."""
+        self._clock(now_ms)
+        data = bytes(data)
+        mime = sniff(data)
+        if mime is None:
+            raise IllegalAction("bad_asset", "Only PNG, WebP and JPEG pictures can be shared.")
+        ref = ref_of(data)
+        try:
+            check_asset(ref, mime, encode_data(data))
+            self._keep_asset(ref, mime, data, seat)
+        except AssetError as err:
+            raise IllegalAction(err.code, err.reason) from None
+        return ref
 
     def _intent(self, peer: _Peer, msg: dict) -> list:
         ref, seat = msg["seq"], msg["seat"]
@@ -642,7 +715,7 @@ class Table:
         if peer.welcomed and peer.seat is not None:
             # already seated: say welcome again, change nothing
             return [self._send(peer, self.welcome_for(peer.seat)),
-                    self._send(peer, self.update_for(peer.seat))] + self._end_for(peer)
+                    *self._update_outs(peer, self.update_for(peer.seat))] + self._end_for(peer)
         free = self.open_seats()
         want = msg["seat"]
         if want is not None:
@@ -666,7 +739,7 @@ class Table:
         peer.welcomed = True
         self._event("spectator", peer=peer.peer_id, full=full)
         return outs + [self._send(peer, self.welcome_for(None, full)),
-                       self._send(peer, self.update_for(None))] + self._end_for(peer)
+                       *self._update_outs(peer, self.update_for(None))] + self._end_for(peer)
 
     def _broadcast_except(self, skip: _Peer) -> list:
         return [o for o in self._broadcast() if o[0] != skip.peer_id]
@@ -682,7 +755,7 @@ class Table:
                 (self.started or s["name"] == name):
             # the same hello again: nothing changes, say welcome again
             return [self._send(peer, self.welcome_for(seat)),
-                    self._send(peer, self.update_for(seat))] + self._end_for(peer)
+                    *self._update_outs(peer, self.update_for(seat))] + self._end_for(peer)
         outs = []
         old = s["peer"]
         if old is not None and old != peer.peer_id and old in self.peers:

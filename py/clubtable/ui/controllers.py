@@ -14,9 +14,10 @@ from typing import Callable, Optional
 
 from ..engine import IllegalAction
 from ..session import Table
+from ..session.assets import asset_message, sniff
 from ..session.guest import Guest
 from ..session.limits import BoundedLog
-from ..session.protocol import ProtocolError, encode
+from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
 from . import dom
 
 HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
@@ -36,6 +37,66 @@ def _session_set(key: str, value: Optional[str]) -> None:
         dom.local_set(key, value, "sessionStorage")
 
 
+_current: list = [None]              # the tab's table controller, for the wire hook
+
+
+def _expose_wire(ctl) -> None:
+    """``window.clubtableWire(command, arg)``: the picture plumbing for page scripts (a file
+    input's bytes, an object URL) and a loopback check of the links.  Commands: ``upload``
+    (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``linktest``
+    (characters -> a promise of JSON: a message that long sent both ways over a data
+    channel between two links in this tab)."""
+    first = _current[0] is None
+    _current[0] = ctl
+    if not first:
+        return
+    import base64
+    from js import window
+    from pyodide.ffi import create_proxy
+
+    def wire(command, arg=None):
+        c = _current[0]
+        command = str(command)
+        if command == "upload":
+            data = base64.b64decode(str(arg))
+            if c.is_host:
+                seats = c.local_seats()
+                ref, error = c.upload(seats[0] if seats else None, data)
+            else:
+                ref, error = c.upload(data)
+            return json.dumps({"ref": ref, "error": error})
+        if command == "asset_url":
+            return c.asset_url(str(arg)) or ""
+        if command == "linktest":
+            return asyncio.ensure_future(_linktest(int(arg)))
+        return ""
+
+    window.clubtableWire = create_proxy(wire)
+
+
+async def _linktest(chars: int) -> str:
+    from ..net import links
+    a, offer = await links.make_offer("loop-a")
+    b, answer = await links.accept_offer("loop-b", offer)
+    await links.complete_offer(a, answer)
+    await asyncio.wait_for(a.opened, 10)
+    await asyncio.wait_for(b.opened, 10)
+    got: dict = {"a": [], "b": []}
+    a.on_message = got["a"].append
+    b.on_message = got["b"].append
+    text = json.dumps({"t": "big", "pad": "é" * chars}, ensure_ascii=False)
+    sent = [a.send(text), b.send(text)]
+    for _ in range(500):
+        if got["a"] and got["b"]:
+            break
+        await asyncio.sleep(0.02)
+    a.close()
+    b.close()
+    return json.dumps({"sent": sent, "bytes": len(text.encode()),
+                       "a_to_b": bool(got["b"]) and got["b"][0] == text,
+                       "b_to_a": bool(got["a"]) and got["a"][0] == text})
+
+
 class HostTable:
     is_host = True
 
@@ -50,6 +111,7 @@ class HostTable:
         self.message_log = BoundedLog(*MESSAGE_LOG, size=lambda entry: len(entry[1]))
         self._seen_version = -1
         self._running = True
+        _expose_wire(self)
         _session_set(HOSTING, table.table_id)
         self.save()
         asyncio.ensure_future(self._loop())
@@ -73,6 +135,22 @@ class HostTable:
             return e.message
         self._after(outs)
         return None
+
+    def upload(self, seat: Optional[int], data: bytes) -> tuple:
+        """Share a picture from this device: ``(ref, None)``, or ``(None, reason)``."""
+        try:
+            ref = self.table.add_asset(bytes(data), dom.now_ms(), seat)
+        except IllegalAction as e:
+            return None, e.message
+        return ref, None
+
+    def asset_url(self, ref: str) -> Optional[str]:
+        """An object URL for a picture of this table, or None when it is not here."""
+        found = self.table.assets.get(ref)
+        if found is None:
+            return None
+        from ..net import browser
+        return browser.object_url(ref, *found)
 
     # -- plumbing
     def _send(self, outs) -> None:
@@ -121,8 +199,13 @@ class HostTable:
             self.links.pop(peer, None)
             self._after(self.table.disconnect(peer, dom.now_ms()))
 
+        def broken(code: str, reason: str, peer=link.peer_id) -> None:
+            self._after(self.table.refuse(peer, code, reason, dom.now_ms()))
+
+        link.max_in = MAX_ASSET_MESSAGE       # the longest guest message (parse_guest checks each type)
         link.on_message = message
         link.on_close = closed
+        link.on_error = broken
         self._after(self.table.connect(link.peer_id, dom.now_ms()))
 
     async def accept_offer(self, peer_id: str, sdp: str) -> None:
@@ -200,6 +283,7 @@ class GuestTable:
         self.clock_offset = 0            # host now - local now
         self.invite_mode = False
         self.on_reject: Callable[[str], None] = lambda reason: None
+        _expose_wire(self)
 
     @property
     def table_id(self) -> str:
@@ -212,9 +296,12 @@ class GuestTable:
     def use(self, link) -> None:
         self.link = link
         self.status = "open"
+        link.max_in = MAX_HOST_BYTES
         link.on_message = self._message
         link.on_close = self._lost
-        link.send(self.guest.hello(spectate=self.spectate))
+        if not link.send(self.guest.hello(spectate=self.spectate)):
+            self.error = link.last_error or "Not connected to the host."
+            link.close()                       # never silent: _lost reports and reconnects
         self.on_change()
 
     async def connect_local(self) -> None:
@@ -281,9 +368,30 @@ class GuestTable:
         except ProtocolError as e:   # over the protocol's bounds: the host would refuse it
             return e.message
         if self.link is None or not self.link.send(text):
-            return "Not connected to the host."
+            return "Not connected to the host." if self.link is None else \
+                f"Not sent: {self.link.last_error or 'the connection is closed.'}"
         self.error = None
         return None
+
+    def upload(self, data: bytes) -> tuple:
+        """Share a picture with the host: ``(ref, None)`` once sent (use ``ref`` in the
+        action), or ``(None, reason)``.  The picture is kept here too, for our own screen."""
+        try:
+            text, ref = self.guest.upload(bytes(data))
+        except ProtocolError as e:
+            return None, e.message
+        if self.link is None or not self.link.send(text):
+            return None, "Not connected to the host." if self.link is None else \
+                f"Not sent: {self.link.last_error or 'the connection is closed.'}"
+        self.guest.assets.receive(asset_message(ref, sniff(bytes(data)), bytes(data)))
+        return ref, None
+
+    def asset_url(self, ref: str) -> Optional[str]:
+        found = self.guest.assets.get(ref)
+        if found is None:
+            return None
+        from ..net import browser
+        return browser.object_url(ref, *found)
 
     def close(self) -> None:
         _session_set(GUEST, None)

@@ -22,14 +22,13 @@ every change, so a pause can never be forgotten.
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from ...engine import Bool, Choice, Game, IllegalAction, Int, ListOf, Move, Picture, Text
 from ...engine.schema import Arg, SchemaError
 from ..riddles import letters as L
-from ..riddles.words import EXACT, NEAR, SecretWordError, check_secret_word, damerau_levenshtein, match_guess, \
-    normalise
+from ..riddles.questions import MAX_QUESTION, flag_question, public_flags
+from ..riddles.words import EXACT, NEAR, SecretWordError, check_secret_word, match_guess
 
 ANSWERS = ("yes", "no", "maybe", "irrelevant")       # §3.5.2: "Yes", "No", "Maybe", "Irrelevant"
 MEDIA = ("canvas2d", "photo", "table")               # §3.11 (table: real clay, no picture)
@@ -52,31 +51,6 @@ DEFAULT_TRACK = [
     {"label": "", "top": 1, "bottom": 1},
     {"label": END, "top": 0, "bottom": 0},
 ]
-
-# §3.11 "flagging of questions about letters or number of letters" (assistive only: the
-# owner decides).  English, French and German, the languages of the seeds.
-_LETTER_WORDS = re.compile(
-    r"\b(letters?|spell\w*|vowels?|consonants?|how long|starts? with|begins? with|ends? with|rhymes?|syllables?|"
-    r"lettres?|voyelles?|consonnes?|commenc\w*|finit par|se termine|épel\w*|"
-    r"buchstabe\w*|vokale?|konsonante?n?|beginnt mit|fängt mit|endet mit|wie lang)\b", re.IGNORECASE)
-_QUOTED_LETTER = re.compile(r"[\"'«»„“”‘’]\s*\w\s*[\"'«»„“”‘’]")
-
-
-def question_flags(text: str, word: str) -> list:
-    """Why a question may break §3.5.2 ("may not ask any questions about the letters or
-    number of letters"): ``"letters"`` (it speaks of letters, spelling or length),
-    ``"names_word"`` (it contains the secret word or a near spelling of it).  Shown to the
-    owner only, who decides; empty when nothing looks wrong."""
-    flags = []
-    if _LETTER_WORDS.search(text) or _QUOTED_LETTER.search(text):
-        flags.append("letters")
-    target = normalise(word)
-    for token in re.findall(r"[^\W\d_]+", normalise(text)):
-        if token == target or (len(target) > 3 and damerau_levenshtein(token, target) <= 1):
-            flags.append("names_word")
-            break
-    return flags
-
 
 def riddles_per_side(n_players: int) -> list:
     """§3.2 and CAVE-1/CAVE-2: the sides (lists of seats, clockwise) and each side's riddle
@@ -133,7 +107,7 @@ class Cave(Game):
     title = "Play-Doh's Cave"
     min_players = 3
     max_players = 12
-    bot_levels = ()
+    bot_levels = ()                           # a computer player cannot see clay (docs/games/cave.md)
     options = {
         "riddle_medium": "canvas2d",          # §3.11: canvas2d | photo | table (real clay)
         "photo_angles_min": 3,                # §3.11 "several angles (Proposed: at least 3)"
@@ -151,13 +125,16 @@ class Cave(Game):
         "owner_may_accept_wrong": False,      # §3.7 "subject to an owner override"
         "reveal_on_removal": True,            # CAVE-17
         "table_faithful_clock": False,        # CAVE-10
-        "start_seat": -1,                     # §3.2.4 the youngest player's seat; -1 = drawn
+        "first_player_rule": "youngest",      # §3.2.4 "The youngest player receives the start marker", §0.2.7
+        "first_player": None,                 # the seat the host names for that rule; None = drawn
         "tie_break": "shared",                # CAVE-19: shared | most_solved
     }
     option_choices = {
         "riddle_medium": list(MEDIA),
         "first_round": ["letter", "question"],
         "tie_break": ["shared", "most_solved"],
+        "first_player_rule": ["youngest", "oldest", "random", "host_choice"],
+        "first_player": [None] + list(range(12)),
     }
     option_specs = {
         "photo_angles_min": Int(1, 8),
@@ -174,7 +151,6 @@ class Cave(Game):
         "owner_may_accept_wrong": Bool(),
         "reveal_on_removal": Bool(),
         "table_faithful_clock": Bool(),
-        "start_seat": Int(-1, 11),
     }
     moves = {
         "mold": Move({"riddle": _RIDDLE, "word": Text(64), "pictures": ListOf(Picture(), 0, 8)},
@@ -184,7 +160,7 @@ class Cave(Game):
         "ask_letter": Move({"riddle": _RIDDLE, "n": Int(1, L.MAX_N), "unit": Choice(L.UNITS),
                             "count_from": Choice(L.FROM)}, doc="Letter round: ask one letter (§3.5.1)."),
         "pass": Move(doc="Letter round: ask nothing (CAVE-8)."),
-        "ask": Move({"riddle": _RIDDLE, "text": Text(300)}, doc="Question round: a yes/no question."),
+        "ask": Move({"riddle": _RIDDLE, "text": Text(MAX_QUESTION)}, doc="Question round: a yes/no question."),
         "answer": Move({"answer": Choice(ANSWERS)}, doc="The owner's answer to the pending question."),
         "refuse": Move(doc="The owner refuses a question about letters or length (§3.5.2)."),
         "stop": Move(doc="Stop the question clock to write the guess."),
@@ -199,7 +175,7 @@ class Cave(Game):
 
     # ================================================================== options, setup
     def validate_options(self, opts: dict, n_players: int) -> None:
-        if opts["start_seat"] >= n_players:
+        if opts["first_player"] is not None and opts["first_player"] >= n_players:
             raise IllegalAction("bad_options", "The starting seat must be one of the table's seats.")
 
     def setup(self, state: dict, now_ms: int) -> None:
@@ -214,7 +190,9 @@ class Cave(Game):
             for maker in makers:
                 riddles.append({"id": len(riddles), "side": i, "maker": maker, "word": None, "pictures": [],
                                 "toothpicks": 0, "solved_by": [], "removed": False})
-        start = opts["start_seat"] if opts["start_seat"] >= 0 else self.rng(state).below(n)
+        start = opts["first_player"]
+        if start is None or opts["first_player_rule"] == "random":     # nobody's age is known: a seeded draw
+            start = self.rng(state).below(n)
         state.update(phase="molding", sides=sides, side_of=side_of, riddles=riddles, marker=0,
                      start=side_of[start], round=None, stage=None, question=None, interrupt=None, judging=None,
                      letters=[], qa=[], guesses=[], reason=None, winners=None)
@@ -487,7 +465,7 @@ class Cave(Game):
     def move_ask(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         r = self._target(state, seat, args["riddle"], "ask about", solved_ok=True)
         state["question"] = {"side": state["side_of"][seat], "seat": seat, "riddle": r["id"], "text": args["text"],
-                             "flags": question_flags(args["text"], r["word"]), "at": now_ms}
+                             "flags": flag_question(args["text"], r["word"]), "at": now_ms}
         self.start_timer(state, "answer", now_ms, _ms(state["options"]["answer_s"]))
         self._run_clocks(state, now_ms)
 
@@ -679,8 +657,10 @@ class Cave(Game):
         if state["question"] is not None:
             q = state["question"]
             question = {k: q[k] for k in ("side", "seat", "riddle", "text", "at")}
-            if me is not None and me == owner(q["riddle"]):
-                question["flags"] = list(q["flags"])
+            # §3.11 flags (assistive: the owner decides).  Those that depend on the word
+            # (names_word, near_word) only for the side that knows it.
+            mine = me is not None and me == owner(q["riddle"])
+            question["flags"] = list(q["flags"]) if mine else public_flags(q["text"])
         rnd = state["round"]
         return {
             "phase": state["phase"],
@@ -710,11 +690,3 @@ class Cave(Game):
             "reason": state["reason"],
             "winners": None if state["winners"] is None else list(state["winners"]),
         }
-
-    # ================================================================== bots
-    def bot(self, level: str, seat: int, seed: int):
-        from .bots import CaveBot
-
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"Play-Doh's Cave has no computer player level {level!r}.")
-        return CaveBot(self, seat, level, seed)

@@ -44,6 +44,7 @@ LETTER_SPACES = 5              # letter spaces on a solution sheet (§1.6.2)
 MAX_SIDES = 6                  # colours, tokens, cubes (§1.2)
 BLANK = "_"                    # a letter space past the word's end (DOH-8)
 MAX_PROPOSAL = 64
+MAX_EVENTS = 120
 COLOURS = ["#d62728", "#1f77b4", "#ffbf00", "#2ca02c", "#9467bd", "#ff7f0e"]   # DOH-26
 
 DEFAULT_GREEN = [3] * 7 + [2] * 13          # §1.3: index 0 ("!") and 1–6: 3; 7–19: 2
@@ -628,7 +629,7 @@ class Dohdles(Game):
         burst = state["burst"]
         if burst is None:
             burst = state["burst"] = {"state": "settle", "entries": [], "current": None, "rights": {},
-                                      "proposals": [], "jittered": False}
+                                      "proposals": [], "dropped": [], "jittered": False}
             self.pause_timer(state, "turn", now_ms)
             self.pause_timer(state, "answer", now_ms)
             self.start_timer(state, "settle", now_ms, state["options"]["buzz_settle_ms"])
@@ -699,6 +700,7 @@ class Dohdles(Game):
             d = state["dohdles"][head["dohdle"]]
             if d["status"] != "active":
                 entries.remove(head)              # solved meanwhile: no proposal, no penalty
+                burst["dropped"].append(head)
                 continue
             until = burst["rights"].get(str(head["dohdle"]), 0)
             if (head["side"] != state["active_side"] and head["dohdle"] in state["turn"]["opened"]
@@ -742,6 +744,7 @@ class Dohdles(Game):
             d.update(status="solved", solved_by=cur["side"], solved_at=d["chip"])
             self._event(state, now_ms, "proposal", **rec)
             self._event(state, now_ms, "solved", dohdle=d["id"], word=d["word"], by=cur["side"], chip=d["chip"])
+            burst["dropped"] += [e for e in burst["entries"] if e["dohdle"] == d["id"]]
             burst["entries"] = [e for e in burst["entries"] if e["dohdle"] != d["id"]]
             if self._check_final(state, cur["side"], now_ms):
                 return
@@ -822,7 +825,12 @@ class Dohdles(Game):
 
     @staticmethod
     def _event(state: State, now_ms: int, kind: str, **data) -> None:
-        state["events"].append(dict(data, kind=kind, at=now_ms))
+        """The public record (the questions and answers stay with their Dohdles).  Only the
+        latest ``MAX_EVENTS`` are kept: the state is copied on every action."""
+        events = state["events"]
+        events.append(dict(data, kind=kind, at=now_ms))
+        if len(events) > MAX_EVENTS:
+            del events[: len(events) - MAX_EVENTS]
 
     # ================================================================== views
     def project(self, state: State, seat: Optional[int]) -> dict:
@@ -867,7 +875,8 @@ class Dohdles(Game):
             b = state["burst"]
             burst = {"state": b["state"], "entries": [dict(e) for e in b["entries"]],
                      "current": dict(b["current"]) if b["current"] else None,
-                     "rights": dict(b["rights"]), "proposals": [dict(p) for p in b["proposals"]]}
+                     "rights": dict(b["rights"]), "proposals": [dict(p) for p in b["proposals"]],
+                     "dropped": [dict(e) for e in b["dropped"]]}
         board = None
         if me is not None:
             idx = state["sides"][me]["board"]
@@ -884,7 +893,7 @@ class Dohdles(Game):
             "turn": turn,
             "burst": burst,
             "board": board,
-            "events": [self._public_event(state, e, me) for e in state["events"][-200:]],
+            "events": [self._public_event(state, e, me) for e in state["events"]],
             "timers": timers,
             "track": {"start": opts["start_index"], "final": opts["final_index"], "bang": 0,
                       "green": list(opts["green_arrows"]), "red": list(opts["red_arrows"])},

@@ -51,7 +51,7 @@ _LETTER_PATTERNS = [
     r"\bvowels?\b", r"\bconsonants?\b", r"\binitials?\b", r"\balphabet\w*",
     # German
     r"\bbuchstabe\w*", r"\bbuchstabier\w*", r"\b(?:fängt|faengt|beginnt|anfängt)\b.*\bmit\b",
-    r"\bendet\s+(?:mit|auf)\b", r"\bvokale?n?\b", r"\bkonsonante?n?\b", r"\bselbstlaut\w*",
+    r"\bendet\b.*\b(?:mit|auf)\b", r"\bvokale?n?\b", r"\bkonsonante?n?\b", r"\bselbstlaut\w*",
     r"\bmitlaut\w*", r"\bschreibt\s+man\b", r"\bgeschrieben\b", r"\banfangsbuchstabe\w*",
     # French
     r"\blettres?\b", r"\bépel\w*", r"\bepel\w*", r"\b(?:commence|commencent|finit|finissent)\s+par\b",
