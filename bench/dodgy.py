@@ -36,7 +36,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from clubtable.engine import IllegalAction, Rng, derive_seed  # noqa: E402
 from clubtable.games.dodgy import GAME  # noqa: E402
-from clubtable.games.dodgy import reading  # noqa: E402
 from clubtable.games.dodgy.reading import SEER, convolve, tail, binomial_pmf  # noqa: E402
 
 THINK_MS = (600, 1400)
@@ -177,15 +176,7 @@ class Reader(Reference):
         return None
 
 
-class Reading(Reference):
-    """The reading policy of ``reading.py`` on its own (what the strongest level plays)."""
-
-    def choose(self, view, legal):
-        return reading.decide(view, legal, self.rng, STYLE)
-
-
-STYLE = dict(reading.STYLES["reader"], **__import__("json").loads(os.environ.get("DODGY_STYLE", "{}")))
-REFERENCES = {"threshold": Threshold, "reader": Reader, "reading": Reading}
+REFERENCES = {"threshold": Threshold, "reader": Reader}
 
 
 class Level:
@@ -214,7 +205,7 @@ def make_player(name: str, seat: int, seed: int):
 
 
 # ---------------------------------------------------------------------- the table
-def play(names: list, seed: int, options: dict = None, max_rounds: int = 2000) -> dict:
+def play(names: list, seed: int, options: dict = None, max_rounds: int = 2000, capture=None) -> dict:
     """One game; returns the winners and per-seat challenge statistics."""
     opts = dict(OPTIONS, **(options or {}))
     state = GAME.new([f"{n}{i}" for i, n in enumerate(names)], seed, opts, 0)
@@ -260,6 +251,8 @@ def play(names: list, seed: int, options: dict = None, max_rounds: int = 2000) -
             if action not in GAME.legal(state, s):
                 continue                    # overtaken by events: the table drops it
             try:
+                if capture is not None:
+                    capture.append((state, s, action, now))
                 state = GAME.apply(state, s, action, now)
             except IllegalAction:
                 refused += 1
@@ -302,10 +295,6 @@ ROWS = {
     "normal-reader": ("normal", "reader", 2),
     "easy-threshold": ("easy", "threshold", 2),
     "reader-threshold": ("reader", "threshold", 2),
-    "reading-reader": ("reading", "reader", 2),
-    "reading-threshold": ("reading", "threshold", 2),
-    "reading-hard": ("reading", "hard", 2),
-    "reading-3reader": ("reading", "reader", 4),
     # four players: one against three
     "hard-3normal": ("hard", "normal", 4),
     "hard-3threshold": ("hard", "threshold", 4),
@@ -314,6 +303,32 @@ ROWS = {
     "normal-3threshold": ("normal", "threshold", 4),
 }
 QUICK = ["hard-reader", "hard-threshold", "hard-normal", "hard-3reader", "hard-3threshold"]
+
+
+
+def apply_cost(rounds: int = 300) -> None:
+    """Engine time of ``apply`` early and late in a long game: the longest of 30 six-player
+    games of ``easy`` players (at most ``rounds`` rounds), the first and the last 50 applies
+    each repeated (best of 5)."""
+    longest = None
+    for seed in range(1, 31):
+        samples: list = []
+        r = play(["easy"] * 6, seed, {"round_limit": rounds}, capture=samples)
+        if longest is None or r["rounds"] > longest[0]["rounds"]:
+            longest = (r, samples)
+    r, samples = longest
+    def cost(batch):
+        out = []
+        for state, s, action, now in batch:
+            best = float("inf")
+            for _ in range(5):
+                t0 = time.perf_counter()
+                GAME.apply(state, s, action, now)
+                best = min(best, time.perf_counter() - t0)
+            out.append(best * 1e6)
+        return sorted(out)[len(out) // 2]
+    print(f"apply cost in a {r['rounds']}-round game ({len(samples)} applies): median of the first 50 "
+          f"{cost(samples[:50]):.0f} µs, of the last 50 {cost(samples[-50:]):.0f} µs")
 
 
 def _job(args):
@@ -328,6 +343,7 @@ def main() -> None:
     ap.add_argument("--rows", default=None, help="comma-separated row names: " + ",".join(ROWS))
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--apply-cost", action="store_true", help="also time apply early and late in a long game")
     args = ap.parse_args()
     games = args.games or (120 if args.quick else 500)
     rows = args.rows.split(",") if args.rows else (QUICK if args.quick else list(ROWS))
@@ -343,18 +359,30 @@ def main() -> None:
         results = pool.map(_job, jobs, chunksize=4) if pool else [_job(j) for j in jobs]
         wins = 0.0
         rounds = 0
+        made = [0, 0]           # a's challenged statements: [true, all]
+        called = [0, 0]         # a's challenges: [statement false, all]
         for (names, _), r in zip(jobs, results):
             seat = names.index(a)
             if seat in r["winners"]:
                 wins += 1 / len(r["winners"])
             rounds += r["rounds"]
+            for h in r["history"]:
+                if h["stater"] == seat:
+                    made[0] += h["correct"]
+                    made[1] += 1
+                if h["challenger"] == seat:
+                    called[0] += not h["correct"]
+                    called[1] += 1
         lo, hi = wilson(wins, games)
         label = f"{a} vs {b}" if k == 2 else f"{a} vs 3 {b}"
         print(f"  {label:24s} {k}p n={games}: {100 * wins / games:5.1f} %  [{100 * lo:5.1f}, {100 * hi:5.1f}]"
-              f"  fair {100 / k:4.1f} %  mean rounds {rounds / games:5.1f}  ({time.perf_counter() - t0:.0f} s)",
-              flush=True)
+              f"  fair {100 / k:4.1f} %  rounds {rounds / games:5.1f}; its challenged claims true "
+              f"{100 * made[0] / max(1, made[1]):3.0f} %, its challenges right {100 * called[0] / max(1, called[1]):3.0f} %"
+              f"  ({time.perf_counter() - t0:.0f} s)", flush=True)
     if pool:
         pool.close()
+    if args.apply_cost:
+        apply_cost()
     print(f"total {time.perf_counter() - t_all:.0f} s")
 
 

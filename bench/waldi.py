@@ -7,8 +7,8 @@
     python bench/waldi.py --versus --quick --games 100
 
 ``--versus`` compares each level with two reference players written here, each given the
-*same* reaction timing as the level it meets (the level's own step times, jitter and
-speed), 2, 3 and 4 players (one level seat against one, two or three references, seats
+*same* reaction timing as the level it meets (they are WaldiBots of that level with only
+the judgement replaced: take, turn up, place or put under at the same step times), 2, 3 and 4 players (one level seat against one, two or three references, seats
 rotated), with Wilson 95 % intervals:
 
 * ``random``: turns up cards and lays each at a random legal place (puts it under only
@@ -41,9 +41,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from clubtable.engine import Bot, IllegalAction, Rng, derive_seed  # noqa: E402
 from clubtable.games.waldi import GAME  # noqa: E402
 from clubtable.games.waldi import cards as C  # noqa: E402
-from clubtable.games.waldi.bots import PROFILES  # noqa: E402
+from clubtable.games.waldi.bots import WaldiBot  # noqa: E402
 from clubtable.games.waldi.rules import rank_bones_for  # noqa: E402
-from clubtable.games.waldi import strategy  # noqa: E402
 
 LEVELS = ("relaxed", "normal", "quick")
 
@@ -75,7 +74,7 @@ def _immediate(view: dict, action: dict, mem) -> float:
     if action["type"] == "place_head":
         return 1.0
     dog = next(d for d in view["dogs"] if d["id"] == action["dog"])
-    mine = dog["id"] in mem.my_heads
+    mine = dog["id"] in mem.my_heads      # the bot's own memory of its heads
     if face["kind"] == "belly":
         return 0.5 if mine else 0.0
     if face["cat"] or mine:
@@ -83,83 +82,42 @@ def _immediate(view: dict, action: dict, mem) -> float:
     return -(dog["length"] + 1.0)
 
 
-class Paced:
-    """A bench player with a level's exact pacing (``bots.PROFILES``: step times, jitter,
-    speed and the table's ``bot_speed``) and the judgement of ``policy``: ``random``,
-    ``greedy`` or ``strategy`` (the judgement of ``strategy.py`` on its own)."""
+class RandomBot(WaldiBot):
+    """Reference: the level's own pacing (it is a WaldiBot), random judgement."""
 
-    def __init__(self, policy: str, level: str, seat: int, seed: int, speed: float = 1.0) -> None:
-        self.policy = policy
-        self.profile = PROFILES[level]
-        self.seat = seat
-        self.speed = speed
-        self.table_speed = 1.0
-        self.rng = Rng(derive_seed(seed, "bench", seat, policy, level))
-        self.mem = strategy.Memory(seat)
-        self.wake_ms = None
-        self.round = None
-        self.streak = 0
+    def _choose_placement(self, view: dict, legal: list) -> dict:
+        plays = [a for a in legal if a["type"] in ("place_head", "attach")]
+        return self.rng.choice(plays) if plays else {"type": "decline"}
 
-    def _delay(self, step: str) -> int:
-        base, j = self.profile[step], self.profile["jitter"]
-        sec = base * (1 - j + 2 * j * self.rng.random()) / max(self.speed * self.table_speed, 1e-6)
-        return max(1, int(sec * 1000))
-
-    def act(self, view: dict, legal: list, now_ms: int):
-        self.mem.observe(view)
-        self.table_speed = float(view.get("bot_speed", 1))
-        if view["round"] != self.round:
-            self.round, self.streak, self.wake_ms = view["round"], 0, None
-        if view["phase"] != "live" or not legal:
-            if view["phase"] == "countdown" and (self.wake_ms is None or self.wake_ms < view["go_ms"]):
-                self.wake_ms = view["go_ms"] + self._delay("take")
-            return None
-        if self.wake_ms is None:
-            self.wake_ms = now_ms + self._delay("take")
-        if now_ms < self.wake_ms:
-            return None
-        if self.policy == "strategy":
-            out = strategy.next_step(view, legal, self.mem, self.rng)
-            if out is None:
-                return None
-            action, step = out
-            self.wake_ms = now_ms + self._delay({"place": "reveal", "take": "take", "reveal": "decide"}[step])
-            return action
-        me = view["me"]
-        if me["revealed"] is not None:
-            plays = [a for a in legal if a["type"] in ("place_head", "attach")]
-            action = {"type": "decline"}
-            if plays and self.policy == "random":
-                action = self.rng.choice(plays)
-            elif plays:
-                action = max(plays, key=lambda a: (_immediate(view, a, self.mem), self.rng.random()))
-            self.streak = self.streak + 1 if action["type"] == "decline" else 0
-            self.wake_ms = now_ms + self._delay("reveal")
-            return action
-        take = [a for a in legal if a["type"] == "take_pile"]
-        hand = me["in_hand"]
-        size = me["piles"][hand] if hand is not None else 0
-        if take and (hand is None or size == 0 or self.streak > size):
-            self.streak = 0
-            self.wake_ms = now_ms + self._delay("take")
-            if self.policy == "random":
-                return self.rng.choice(take)
-            return min(take, key=lambda a: (me["piles"][a["pile"]], a["pile"]))
-        if any(a["type"] == "reveal" for a in legal):
-            self.wake_ms = now_ms + self._delay("decide")
-            return {"type": "reveal"}
-        return None
+    def _choose_pile(self, view: dict, take: list) -> dict:
+        return self.rng.choice(take)
 
 
-for _k, _v in __import__("json").loads(os.environ.get("WALDI_TUNE", "{}")).items():
-    setattr(strategy, _k, _v)         # trying other weights: WALDI_TUNE='{"FEED": 0.1}'
+class GreedyBot(WaldiBot):
+    """Reference: the level's own pacing, greedy judgement with the fallback of laying the
+    card anywhere rather than putting it under; its smallest pile first."""
+
+    def _choose_placement(self, view: dict, legal: list) -> dict:
+        plays = [a for a in legal if a["type"] in ("place_head", "attach")]
+        if not plays:
+            return {"type": "decline"}
+        return max(plays, key=lambda a: (_immediate(view, a, self), self.rng.random()))
+
+    def _choose_pile(self, view: dict, take: list) -> dict:
+        sizes = view["me"]["piles"]
+        return min(take, key=lambda a: (sizes[a["pile"]], a["pile"]))
+
+
+REFERENCES = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_player(name: str, seat: int, seed: int):
-    """``level`` (the game's own bot) or ``policy@level`` (a bench player at that level's pace)."""
+    """``level`` (the game's own bot) or ``ref@level`` (a reference at that level's pace)."""
     if "@" in name:
-        policy, level = name.split("@")
-        return Paced(policy, level, seat, seed)
+        ref, level = name.split("@")
+        bot = REFERENCES[ref](GAME, seat, level, seed)
+        bot.profile = dict(bot.profile, plan=False, fumble=0.0, smart=True)   # its own judgement only
+        return bot
     return GAME.bot(name, seat, seed)
 
 
