@@ -682,6 +682,7 @@ def expose_global(name: str, fn: Callable) -> None:
     _listeners.append(proxy)
     setattr(window, name, proxy)
 
+
 # --------------------------------------------------------------------------- drawing and pictures
 # Small, generic browser pieces for screens that draw or send pictures (the riddle kit).
 _pads: dict = {}            # canvas id -> fn(kind, x, y): pointer strokes on that canvas
