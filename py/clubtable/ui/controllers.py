@@ -443,7 +443,25 @@ class GuestTable(TableController):
         if not self.invite_mode:
             asyncio.ensure_future(self.connect_local())
 
+    @property
+    def ready(self) -> bool:
+        return bool(self.guest.welcomed)
+
+    @property
+    def started(self) -> bool:
+        return bool(self.guest.started)
+
+    @property
+    def seats(self) -> list:
+        return list(self.guest.seats or [])
+
+    @property
+    def verification(self):
+        return self.verified
+
     def update_for(self, seat):
+        """This tab's seat's latest update (a spectator's for any other seat), None before
+        the welcome."""
         g = self.guest
         if not g.welcomed:
             return None
