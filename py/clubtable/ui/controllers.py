@@ -17,6 +17,7 @@ from ..engine import IllegalAction
 from ..session import Table
 from ..session.assets import asset_message, sniff
 from ..session.guest import Guest
+from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
 from . import dom
@@ -26,6 +27,7 @@ HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved tab
 HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that table id
 GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, name}
 MESSAGE_LOG = (10_000, 8 << 20)     # the raw-message logs kept for tests: entries, characters
+FLOOD_BACKOFF_S = 3.0               # a guest the host dropped for flooding waits this long
 
 
 def _session_get(key: str):
@@ -100,7 +102,8 @@ _current: list = [None]              # the tab's table controller, for the wire 
 def _expose_wire(ctl) -> None:
     """``window.clubtableWire(command, arg)``: the picture plumbing for page scripts (a file
     input's bytes, an object URL) and a loopback check of the links.  Commands: ``upload``
-    (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``linktest``
+    (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``act`` (an
+    action as JSON for this tab's first seat -> the refusal or ""), ``status``, ``linktest``
     (characters -> a promise of JSON: a message that long sent both ways over a data
     channel between two links in this tab)."""
     first = _current[0] is None
@@ -124,6 +127,11 @@ def _expose_wire(ctl) -> None:
             return c.asset_url(str(arg)) or ""
         if command == "linktest":
             return asyncio.ensure_future(_linktest(int(arg)))
+        if command == "act":                 # an action for this tab's (first) seat
+            seats = c.local_seats()
+            return (c.act(seats[0], json.loads(str(arg))) or "") if seats else "No seat here."
+        if command == "status":
+            return "host" if c.is_host else c.status
         return ""
 
     dom.expose_global("clubtableWire", wire)
@@ -156,8 +164,19 @@ class HostTable(TableController):
     is_host = True
     can_invite = True
 
-    def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None) -> None:
+    def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None,
+                 restored: Optional[tuple] = None) -> None:
+        from ..net.browser import WebStorage
         self.table = table
+        # saved as it goes (head + open log chunk per change, pictures once); a full storage
+        # is reported (save_error, on_save_error) and refuses new pictures, never silently
+        self.storage = WebStorage()
+        self.saver = TableSaver(self.storage, table.table_id)
+        if restored is not None:
+            self.saver.restored(*restored)
+        table.asset_sink = self.saver.save_asset
+        self.save_error: Optional[str] = None
+        self.on_save_error: Callable[[str], None] = lambda reason: None
         self.lobby = lobby
         self.on_change = on_change
         self.ice_servers = ice_servers or []
@@ -338,13 +357,24 @@ class HostTable(TableController):
         return None
 
     def save(self) -> None:
-        dom.local_set(HOST_KEY + self.table.table_id, json.dumps(self.table.save()))
+        try:
+            self.saver.save(self.table)
+        except StorageFull:
+            first = self.save_error is None
+            self.save_error = ("This browser's storage is full: the table is not being saved, so a "
+                               "reload would lose it. Close other tables to make room.")
+            print("save failed:", self.save_error)
+            if first:
+                self.on_save_error(self.save_error)
+            return
+        self.save_error = None
 
     def close(self) -> None:
         self._running = False
         _session_set(HOSTING, None)
         if self.table.state is not None and self.table.game.result(self.table.state) is not None:
-            dom.local_del(HOST_KEY + self.table.table_id)
+            key = HOST_KEY + self.table.table_id
+            delete_table(self.storage, self.table.table_id, self.storage.keys(key))
         self.lobby.gone(self.table.table_id)
         for link in list(self.links.values()) + list(self.pending_invites.values()):
             link.close()
@@ -359,8 +389,12 @@ class HostTable(TableController):
 
     @classmethod
     def restore(cls, table_id: str, lobby, on_change) -> "HostTable":
-        data = json.loads(dom.local_get(HOST_KEY + table_id))
-        return cls(Table.restore(data, now_ms=dom.now_ms()), lobby, on_change)
+        from ..net.browser import WebStorage
+        data, assets = load_table(WebStorage(), table_id)
+        table = Table.restore(data, now_ms=dom.now_ms())
+        for ref, mime, blob in assets:
+            table.assets.add(ref, mime, blob)
+        return cls(table, lobby, on_change, restored=([a[0] for a in assets], len(data["log"])))
 
 
 class GuestTable(TableController):
@@ -368,6 +402,14 @@ class GuestTable(TableController):
 
     def __init__(self, table_id: str, name: str, lobby, on_change: Callable[[], None],
                  token: Optional[str] = None, seat: Optional[int] = None, spectate: bool = False) -> None:
+        from ..net.browser import WebStorage
+        self.tokens = TokenBook(WebStorage())      # rejoin tokens in localStorage, per table and seat
+        if token is None:
+            # a tab of this browser held a seat here that nobody holds now: take it back
+            info = getattr(lobby, "tables", {}).get(table_id) if lobby is not None else None
+            rec = self.tokens.recall(table_id, info.get("seats") if isinstance(info, dict) else None)
+            if rec is not None:
+                token, seat, spectate = rec["token"], rec["seat"], False
         self.guest = Guest(table_id, name, token=token, seat=seat)
         self.lobby = lobby
         self.on_change = on_change
@@ -387,8 +429,10 @@ class GuestTable(TableController):
         return self.guest.table_id
 
     def _remember(self) -> None:
-        _session_set(GUEST, json.dumps({"table": self.guest.table_id, "token": self.guest.token,
-                                        "seat": self.guest.seat, "name": self.guest.name}))
+        g = self.guest
+        _session_set(GUEST, json.dumps({"table": g.table_id, "token": g.token, "seat": g.seat, "name": g.name}))
+        if g.token is not None and g.seat is not None:
+            self.tokens.remember(g.table_id, g.seat, g.token, g.name)
 
     def use(self, link) -> None:
         self.link = link
@@ -419,6 +463,7 @@ class GuestTable(TableController):
 
     def _message(self, text: str) -> None:
         self.received.append(text)
+        seat_before = self.guest.seat
         events = self.guest.receive(text)
         for ev in events:
             kind = ev[0]
@@ -429,6 +474,9 @@ class GuestTable(TableController):
                     self.clock_offset = int(self.guest.now) - dom.now_ms()
             elif kind == "reject":
                 self.error = ev[2] if len(ev) > 2 else "Refused."
+                if ev[1] == "replaced_by_bot" and seat_before is not None:   # its token is void
+                    self.tokens.forget(self.guest.table_id, seat_before)
+                    self._remember()
                 self.on_refusal(Refusal(str(ev[1]), self.error))
             elif kind == "end":
                 self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
@@ -441,7 +489,13 @@ class GuestTable(TableController):
         self.status = "lost"
         self.on_change()
         if not self.invite_mode:
-            asyncio.ensure_future(self.connect_local())
+            asyncio.ensure_future(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        # dropped for flooding: come back later, not at once (the host is busy enough)
+        if self.guest.last_reject and self.guest.last_reject.get("code") == "flooding":
+            await asyncio.sleep(FLOOD_BACKOFF_S)
+        await self.connect_local()
 
     @property
     def ready(self) -> bool:
