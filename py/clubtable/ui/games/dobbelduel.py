@@ -22,9 +22,8 @@ on the columns, the solution, the pegs) live in ``ctx.scratch``.
 from __future__ import annotations
 
 from .. import dom
-from ..context import ScreenContext
 from ..dom import h
-from ...games.dobbelduel import rules as _rules, solver
+from ...games.dobbelduel import solver
 from ...i18n.games.dobbelduel import TEXTS  # noqa: F401  (the shell registers the catalogue)
 
 COLOUR_HEX = {"blue": "#0072b2", "red": "#d55e00", "yellow": "#f0e442", "green": "#009e73"}
@@ -36,22 +35,9 @@ PIPS = {1: [(16, 16)], 2: [(9, 9), (23, 23)], 3: [(9, 9), (16, 16), (23, 23)],
 PEG_SYM = {"eq": "=", "plus": "+", "minus": "−", "none": "·"}
 PEG_CYCLE = ("none", "eq", "plus", "minus")
 
-# The engine's values, read only while a game class declares no ``constants`` yet.
-_ENGINE_CONSTANTS = {"max_efforts": _rules.MAX_EFFORTS, "code_space": solver.N_CODES,
-                     "faces": list(_rules.FACES), "columns": list(_rules.COLOURS),
-                     "roll_size": _rules.ROLL_SIZE}
-
-
-def rule(ctx, name: str):
-    """A rule constant of the game: ``ctx.constants``, else the engine's own value."""
-    if name in ctx.constants:
-        return ctx.constants[name]
-    return _ENGINE_CONSTANTS[name]
-
-
 def columns_of(ctx) -> list:
     """The colours of the code columns, left to right (an option of the table)."""
-    return list(ctx.view.get("columns") or rule(ctx, "columns"))
+    return list(ctx.view.get("columns") or COLOUR_HEX)
 
 
 # --------------------------------------------------------------------------- pictures
@@ -160,11 +146,6 @@ def notebook_of(ctx, board) -> dict:
 
 
 # --------------------------------------------------------------------------- half-made choices
-def _redraw(ctx) -> None:
-    """A choice kept in ``ctx.scratch`` changed: draw the screen again."""
-    ctx.redraw()
-
-
 def _plan(ctx, board):
     """The breaker's placement being prepared: rolled-die index per column; reset per roll."""
     s = ctx.scratch
@@ -188,19 +169,19 @@ def _put(ctx, col, index=None):
     if i is None:
         if plan[col] is not None:
             plan[col] = None
-            _redraw(ctx)
+            ctx.redraw()
         return
     for c in range(len(plan)):               # a die sits on one column only
         if plan[c] == i:
             plan[c] = None
     plan[col] = i
     ctx.scratch["dd.sel"] = None
-    _redraw(ctx)
+    ctx.redraw()
 
 
 def _choose(ctx, i):
     ctx.scratch["dd.sel"] = None if ctx.scratch.get("dd.sel") == i else i
-    _redraw(ctx)
+    ctx.redraw()
 
 
 def _die_key(ctx, event, i):
@@ -235,7 +216,7 @@ def _drop(ctx, event, col):
 def _clear(ctx):
     ctx.scratch["dd.plan"] = [None] * len(columns_of(ctx))
     ctx.scratch["dd.sel"] = None
-    _redraw(ctx)
+    ctx.redraw()
 
 
 def _confirm(ctx, rolled):
@@ -282,12 +263,12 @@ def _solution(ctx):
 def _set_sol(ctx, col, raw):
     ctx.scratch["dd.sol"][col] = int(raw) if raw.isdigit() else None
     ctx.scratch["dd.sure"] = False
-    _redraw(ctx)
+    ctx.redraw()
 
 
 def _sure(ctx, flag):
     ctx.scratch["dd.sure"] = flag
-    _redraw(ctx)
+    ctx.redraw()
     dom.focus("#dd-solve-confirm" if flag else "#dd-solve")
 
 
@@ -311,7 +292,7 @@ def _pegs_state(ctx, board):
 def _cycle_peg(ctx, i):
     fb = ctx.scratch["dd.fb"]
     fb[i] = PEG_CYCLE[(PEG_CYCLE.index(fb[i]) + 1) % len(PEG_CYCLE)]
-    _redraw(ctx)
+    ctx.redraw()
 
 
 def _give_feedback(ctx):
@@ -326,18 +307,17 @@ def _notebook_on(ctx) -> bool:
 
 def _toggle_notebook(ctx, event):
     ctx.scratch[f"dd.notebook.{ctx.seat}"] = bool(event.target.checked)
-    _redraw(ctx)
+    ctx.redraw()
 
 
 def _next_match(ctx, shown):
     ctx.scratch[f"dd.seen.{ctx.seat}"] = shown
-    _redraw(ctx)
+    ctx.redraw()
     dom.focus_first(("#dd-roll", "#dd-sol-0", "#dd-status"))
 
 
 # --------------------------------------------------------------------------- the screen
 def render(ctx):
-    ctx = _screen_context(ctx)
     v = ctx.view
     if not v or not v.get("board"):
         return h("p", "…")
@@ -396,7 +376,7 @@ def status_line(ctx, board):
     extra = None
     if me != board["breaker"] and phase != "over":
         counts = [c for c in codes_left(ctx, board) if c is not None]
-        n = counts[-1] if counts else rule(ctx, "code_space")
+        n = counts[-1] if counts else ctx.constants["code_space"]
         extra = h("span", " ", ctx.t("dd.watch", name=ctx.name(board["breaker"]), n=n), id="dd-watch",
                   data_count=n)
     return h("p", msg, extra, cls="dd-status", id="dd-status", role="status", aria_live="polite", tabindex="-1",
@@ -460,7 +440,7 @@ def board_table(ctx, board, idx, interactive):
         head_cells.append(h("th", t("dd.left"), scope="col"))
     body = [code_row(ctx, b), solution_row(ctx, b)]
     rows = board.get("rows") or []
-    for e in range(rule(ctx, "max_efforts")):
+    for e in range(ctx.constants["max_efforts"]):
         if e < len(rows):
             body.append(effort_row(ctx, b, e))
         elif b.placing and e == len(rows):
@@ -520,7 +500,7 @@ def _solution_cell(ctx, b, c):
 
 def _solution_picker(ctx, c, col, chosen):
     opts = [h("option", "—", value="", selected=chosen is None)]
-    opts += [h("option", str(x), value=str(x), selected=chosen == x) for x in rule(ctx, "faces")]
+    opts += [h("option", str(x), value=str(x), selected=chosen == x) for x in ctx.constants["faces"]]
     sel = h("select", opts, id=f"dd-sol-{c}", cls="dd-sol-select",
             aria_label=ctx.t("dd.solution_value", colour=colour_name(ctx, col)),
             on_change=lambda e: _set_sol(ctx, c, dom.value_of(e)))
@@ -619,7 +599,7 @@ def controls(ctx, board):
                      cls="dd-tray-box"))
     roll, solve = breaking and ctx.can("roll"), breaking and ctx.can("solve")
     if roll or solve:
-        n = min(rule(ctx, "roll_size"), board.get("supply", 0))
+        n = min(ctx.constants["roll_size"], board.get("supply", 0))
         out.append(h("div", h("button", ctx.t("dd.roll", n=n), type="button", cls="primary big", id="dd-roll",
                               on_click=lambda e: _roll(ctx)) if roll else None, cls="row dd-actions"))
     if solve:
@@ -739,7 +719,7 @@ def notebook_values(ctx, c, col, possible):
     t = ctx.t
     possible = sorted(possible)
     chips = [h("span", str(x), cls="dd-val" + ("" if x in possible else " dd-out"),
-               title=t("dd.value_in" if x in possible else "dd.value_out", v=x)) for x in rule(ctx, "faces")]
+               title=t("dd.value_in" if x in possible else "dd.value_out", v=x)) for x in ctx.constants["faces"]]
     label = t("dd.notebook_values", colour=colour_name(ctx, col), values=", ".join(str(x) for x in possible) or "—")
     return h("li", colour_tag(ctx, col), " ", h("span", chips, aria_hidden="true"), h("span", label, cls="sr-only"),
              data_col=c, data_values=",".join(str(x) for x in possible))
@@ -769,20 +749,3 @@ def scores_panel(ctx):
     return h("section", h("h2", t("dd.scores")), h("table", h("tbody", rows), cls="dd-scores"),
              cls="panel dd-scores-panel")
 
-
-# --------------------------------------------------------------------------- until the shell's change
-def _screen_context(ctx):
-    """The shell is moving to :class:`ScreenContext`; until it hands one to every screen,
-    wrap its older context.  (Goes with the shell's change.)"""
-    if isinstance(ctx, ScreenContext):
-        return ctx
-    from ...games import GAMES
-    app = ctx.app
-    game_id = ctx.view.get("game") or "dobbelduel"
-    sc = ScreenContext(game_id=game_id, seat=ctx.seat, update=ctx.update, t=ctx.t, act=ctx.act,
-                       toast=app.toast, clock_offset=getattr(app.ctl, "clock_offset", 0) or 0,
-                       now=dom.now_ms, scratch=app.screen_state,
-                       constants=dict(getattr(GAMES.get(game_id), "constants", None) or {}), others=ctx.others,
-                       lang=getattr(ctx.t, "lang", "en"))
-    sc.redraw = app.render
-    return sc

@@ -20,9 +20,7 @@ shows the refusal as a toast.
 from __future__ import annotations
 
 from .. import dom
-from ..context import ScreenContext
 from ..dom import h
-from ...games.waldi import cards as _cards, rules as _rules
 from ...i18n.games.waldi import TEXTS  # noqa: F401  (the shell registers the catalogue)
 
 # Keys for open ends: letters, minus the ones that are commands (d, h, n, u).
@@ -40,21 +38,9 @@ _PALETTE = ["#d55e00", "#f0e442", "#009e73", "#0072b2", "#cc79a7", "#56b4e9"]
 _LIGHT = {"#f0e442", "#f2f2f2", "#e69f00", "#56b4e9", "#9a9a9a"}
 BONE_FILL = {"gold": "#e0a800", "silver": "#a9b0b8", "bronze": "#b5703a"}
 
-# The engine's values, read only while the game class declares no ``constants`` yet.
-_ENGINE_CONSTANTS = {"bone_values": dict(_cards.BONE_VALUE), "pile_bone": dict(_cards.PILE_BONUS_BONE),
-                     "markers": _rules.MARKERS}
-
-
-def rule(ctx, name: str):
-    """A rule constant of the game: ``ctx.constants``, else the engine's own value."""
-    if name in ctx.constants:
-        return ctx.constants[name]
-    return _ENGINE_CONSTANTS[name]
-
-
 def bone_kinds(ctx) -> list:
     """The bones, most valuable first."""
-    values = rule(ctx, "bone_values")
+    values = ctx.constants["bone_value"]
     return sorted(values, key=values.get, reverse=True)
 
 
@@ -176,10 +162,11 @@ def swatch(colours, name):
 
 
 def bone(ctx, kind, small=False):
-    """A bone with its points written on it (the points are the game's, ``bone_values``)."""
+    """A bone with its points written on it (the points are the game's, ``bone_value``)."""
     label = ctx.t(f"waldi.bone.{kind}")
+    points = ctx.constants["bone_value"][kind]
     return h("span", h("svg", h("use", href="#waldi-bone-shape", fill=BONE_FILL[kind]),
-                       h("text", str(rule(ctx, "bone_values")[kind]), x="16", y="11", text_anchor="middle", font_size="8",
+                       h("text", str(points), x="16", y="11", text_anchor="middle", font_size="8",
                          font_weight="700", fill="#111"),
                        viewBox="0 0 32 16", aria_hidden="true", focusable="false"),
              cls="waldi-bone" + (" small" if small else ""), role="img", aria_label=label, title=label)
@@ -192,7 +179,6 @@ def mark_text(ctx, seat):
 
 # ====================================================================== the screen
 def render(ctx):
-    ctx = _screen_context(ctx)
     v = ctx.view
     if not v:
         return h("p", "…")
@@ -306,7 +292,7 @@ def _seat_piles(ctx, s):
 def _seat_markers(ctx, seat, s):
     """Markers left (the player's symbol) and used (rings); a tick once a pile is emptied."""
     left = int(s.get("markers_left", 0))
-    used = max(0, rule(ctx, "markers") - left)
+    used = max(0, ctx.constants["markers"] - left)
     return h("div", h("span", mark_text(ctx, seat) * left, cls=f"pmark p{seat % 6}", aria_hidden="true"),
              h("span", "○" * used, cls="muted", aria_hidden="true"),
              h("span", ctx.t("waldi.markers", n=left), cls="sr-only"),
@@ -517,7 +503,7 @@ def _round_scoring(ctx, v):
     """The last round's distribution: cards won, ranking bone, pile bone, points."""
     t = ctx.t
     r = v["results"][-1]
-    pile_bone = rule(ctx, "pile_bone")[v.get("edition")]
+    pile_bone = ctx.constants["pile_bonus_bone"][v.get("edition")]
     rows = []
     for seat, _name in enumerate(v.get("players") or []):
         rank = _nth(r.get("rank_bones"), seat, None)
@@ -627,20 +613,3 @@ def _keep_focus(ctx):
     ctx.scratch["waldi.focused"] = True
     dom.keep_focus("waldi-board", force=first)
 
-
-# --------------------------------------------------------------------------- until the shell's change
-def _screen_context(ctx):
-    """The shell is moving to :class:`ScreenContext`; until it hands one to every screen,
-    wrap its older context.  (Goes with the shell's change.)"""
-    if isinstance(ctx, ScreenContext):
-        return ctx
-    from ...games import GAMES
-    app = ctx.app
-    game_id = ctx.view.get("game") or "waldi"
-    sc = ScreenContext(game_id=game_id, seat=ctx.seat, update=ctx.update, t=ctx.t, act=ctx.act,
-                       toast=app.toast, clock_offset=getattr(app.ctl, "clock_offset", 0) or 0,
-                       now=dom.now_ms, scratch=app.screen_state,
-                       constants=dict(getattr(GAMES.get(game_id), "constants", None) or {}), others=ctx.others,
-                       lang=getattr(ctx.t, "lang", "en"))
-    sc.redraw = app.render
-    return sc
