@@ -262,7 +262,7 @@ def _proposal(ctx, v):
              riddles.proposal_field(ctx.scratch, "proposal", t,
                                     lambda w: ctx.act({"type": "propose", "word": w}),
                                     max_len=ctx.constants.get("max_proposal", 64), label=label),
-             cls="doh-proposal panel", id="proposal-panel")
+             cls="doh-proposal panel", id="proposal-panel", data_dohdle=cur.get("dohdle"))
 
 
 def _burst(ctx, v):
