@@ -31,10 +31,10 @@ def fill(state, seat, legal, rng):
         elif name == "text":
             args[name] = rng.choice(QUESTIONS)
         elif name == "pictures":
-            medium = state["options"]["riddle_medium"]
-            k = {"table": 0, "canvas2d": 1}.get(medium, state["options"]["photo_angles_min"])
-            args[name] = ["sha256:" + f"{rng.randrange(16 ** 8):08x}" * 8 for _ in range(k)]
-    if pick["type"] in ("mold", "remold"):
+            args[name] = ["sha256:" + f"{rng.randrange(16 ** 8):08x}" * 8 for _ in range(spec["min_len"])]
+        elif name == "picture":
+            args[name] = "sha256:" + f"{rng.randrange(16 ** 8):08x}" * 8
+    if pick["type"].startswith("mold"):
         args["word"] = rng.choice(WORDS)
     elif pick["type"] == "guess":
         true = state["riddles"][args["riddle"]]["word"]

@@ -21,7 +21,7 @@ class Table:
         self.s = G.new([f"p{i}" for i in range(n)], seed=7, options=options, now_ms=0)
         flat = [w for side in words for w in side]
         for r, w in zip(list(self.s["riddles"]), flat):
-            self.s = G.apply(self.s, r["maker"], {"type": "mold", "riddle": r["id"], "word": w, "pictures": []}, 0)
+            self.s = G.apply(self.s, r["maker"], {"type": "mold_clay", "word": w}, 0)
 
     def rid(self, word):
         return next(r["id"] for r in self.s["riddles"] if r["word"] == word)
@@ -536,43 +536,49 @@ def test_team_play():
 
 
 # ---------------------------------------------------------------- molding (§3.2, §3.11)
-def test_molding_checks_words_and_pictures():
+def test_molding_checks_the_word_and_the_medium():
     s = G.new(["a", "b", "c"], seed=1, options={"riddle_medium": "photo"})
-    with pytest.raises(IllegalAction) as err:
-        G.apply(s, 0, {"type": "mold", "riddle": 0, "word": "fire truck", "pictures": [PIC] * 3}, 1)
-    assert err.value.code == "not_one_word"
-    with pytest.raises(IllegalAction) as err:
-        G.apply(s, 0, {"type": "mold", "riddle": 0, "word": "truck", "pictures": [PIC]}, 1)
-    assert err.value.code == "more_angles"
-    with pytest.raises(IllegalAction):
-        G.apply(s, 0, {"type": "mold", "riddle": 0, "word": "truck", "pictures": ["http://x/y.png"]}, 1)
-    with pytest.raises(IllegalAction) as err:
-        G.apply(s, 1, {"type": "mold", "riddle": 0, "word": "truck", "pictures": [PIC]}, 1)
-    assert err.value.code == "not_your_riddle"
+    assert G.active(s) == {0: ["mold_photos"], 1: ["mold_photos"], 2: ["mold_photos"]}
     angles = ["sha256:" + c * 64 for c in "abc"]
-    s = G.apply(s, 0, {"type": "mold", "riddle": 0, "word": "Truck", "pictures": angles}, 1)
-    assert G.view(s, 0)["riddles"][0] == dict(G.view(s, 0)["riddles"][0], word="truck", pictures=angles)
-    assert G.view(s, 1)["riddles"][0]["word"] is None and G.view(s, 1)["riddles"][0]["pictures"] == []
-    assert sorted(G.active(s)[0]) == ["mold", "remold"]
-    s = G.apply(s, 0, {"type": "remold", "riddle": 0, "word": "lorry", "pictures": angles}, 2)
+    for action, code in (({"type": "mold_photos", "word": "fire truck", "pictures": angles}, "not_one_word"),
+                         ({"type": "mold_photos", "word": "x-ray", "pictures": angles}, "not_letters"),
+                         ({"type": "mold_photos", "word": "truck", "pictures": angles[:2]}, "bad_arg"),
+                         ({"type": "mold_photos", "word": "truck", "pictures": ["http://x/y.png"] * 3}, "bad_picture"),
+                         ({"type": "mold", "word": "truck", "picture": PIC}, "wrong_medium"),
+                         ({"type": "mold_clay", "word": "truck"}, "wrong_medium"),
+                         ({"type": "ask_letter", "riddle": 1, "n": 1, "unit": "letter", "count_from": "end"}, "molding")):
+        with pytest.raises(IllegalAction) as err:
+            G.apply(s, 0, action, 1)
+        assert err.value.code == code, action
+    s = G.apply(s, 0, {"type": "mold_photos", "word": "Truck", "pictures": angles}, 1)
+    mine = G.view(s, 0)["riddles"][0]
+    assert mine["word"] == "truck" and mine["pictures"] == angles and mine["made"]
+    theirs = G.view(s, 1)["riddles"][0]
+    assert theirs["word"] is None and theirs["pictures"] == [] and theirs["made"]   # made, but not shown yet
+    assert sorted(G.active(s)[0]) == ["mold_photos", "withdraw"]
+    assert {"type": "withdraw", "riddle": 0} in G.legal(s, 0)
+    with pytest.raises(IllegalAction):
+        G.apply(s, 1, {"type": "withdraw", "riddle": 0}, 2)
+    s = G.apply(s, 0, {"type": "withdraw", "riddle": 0}, 2)               # take it back to mold it again
+    assert s["riddles"][0]["word"] is None
+    s = G.apply(s, 0, {"type": "mold_photos", "word": "lorry", "pictures": angles}, 3)
     assert s["riddles"][0]["word"] == "lorry"
 
 
-def test_canvas_needs_one_drawing_and_a_table_none():
+def test_canvas_takes_one_drawing_and_a_table_none():
     s = G.new(["a", "b", "c"], seed=1)
-    with pytest.raises(IllegalAction):
-        G.apply(s, 0, {"type": "mold", "riddle": 0, "word": "cat", "pictures": []}, 1)
-    G.apply(s, 0, {"type": "mold", "riddle": 0, "word": "cat", "pictures": [PIC]}, 1)
+    assert G.active(s)[0] == ["mold"]
+    s = G.apply(s, 0, {"type": "mold", "word": "cat", "picture": PIC}, 1)
+    assert s["riddles"][0]["pictures"] == [PIC]
     s = G.new(["a", "b", "c"], seed=1, options={"riddle_medium": "table"})
-    with pytest.raises(IllegalAction):
-        G.apply(s, 0, {"type": "mold", "riddle": 0, "word": "cat", "pictures": [PIC]}, 1)
+    s = G.apply(s, 0, {"type": "mold_clay", "word": "cat"}, 1)
+    assert s["riddles"][0]["pictures"] == [] and s["riddles"][0]["word"] == "cat"
 
 
 def test_molding_time_runs_out_and_unmade_riddles_are_left_out():
     s = G.new(["a", "b", "c"], seed=1, options={"riddle_medium": "table", "first_player": 1})
     for seat, word in ((0, "cat"), (1, "dog"), (2, "sun"), (0, "cup")):
-        rid = next(r["id"] for r in s["riddles"] if r["maker"] == seat and r["word"] is None)
-        s = G.apply(s, seat, {"type": "mold", "riddle": rid, "word": word, "pictures": []}, 1000)
+        s = G.apply(s, seat, {"type": "mold_clay", "word": word}, 1000)
     s = G.tick(s, 599_999)
     assert s["phase"] == "molding"
     s = G.tick(s, 600_000)

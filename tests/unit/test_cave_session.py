@@ -29,9 +29,8 @@ def test_a_third_seat_never_receives_another_sides_letter_answer_guess_or_word()
     net.join("S", "Sue", spectate=True)
     net.deliver(t.start(0))
     for seat, peer in enumerate("ABC"):
-        for rid in [r["id"] for r in t.state["riddles"] if r["maker"] == seat]:
-            word = WORDS[seat].pop(0)
-            net.send(peer, net.guests[peer].intent({"type": "mold", "riddle": rid, "word": word, "pictures": []}))
+        for word in WORDS[seat]:
+            net.send(peer, net.guests[peer].intent({"type": "mold_clay", "word": word}))
     assert t.state["phase"] == "play"
     target = next(r["id"] for r in t.state["riddles"] if r["word"] == "revolverxq")
     # A asks the 2nd consonant of C's riddle: A and C learn "v", B and the spectator do not.

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Bool, Choice, Game, IllegalAction, Int, ListOf, Move, Picture, Text
-from ...engine.schema import Arg, SchemaError
+from ...engine import Bool, Choice, Game, IllegalAction, Int, ListOf, Move, Picture, Text, clone
+from ...engine.schema import Arg, SchemaError, is_int
 from ..riddles import letters as L
 from ..riddles.questions import MAX_QUESTION, flag_question, public_flags
 from ..riddles.words import EXACT, NEAR, SecretWordError, check_secret_word, match_guess
@@ -97,7 +97,45 @@ def _ms(seconds) -> int:
     return int(seconds) * 1000
 
 
-_RIDDLE = Int(0, lambda s: len(s["riddles"]) - 1 if s else 11)
+_RIDDLE = Int(0, lambda s: max(0, len(s["riddles"]) - 1) if s else 11)
+PHOTO_ANGLES = 3        # §3.11 "several angles (Proposed: at least 3)"
+MOLD_MOVES = {"canvas2d": "mold", "photo": "mold_photos", "table": "mold_clay"}
+
+
+def _acting_side(state: dict) -> Optional[int]:
+    """The side a turn move or an interrupt's guess is made for now (None outside play)."""
+    if state.get("phase") != "play":
+        return None
+    if state["interrupt"] is not None:
+        return state["interrupt"]["side"]
+    rnd = state["round"]
+    return None if rnd is None else rnd["order"][rnd["turn"]]
+
+
+class _Target(Choice):
+    """A riddle the acting side may choose now (CAVE-11, CAVE-12): the schema itself says
+    which riddles are open, so a described move applies with any value it allows."""
+
+    def __init__(self, solved_ok: bool = False) -> None:
+        super().__init__(of=self._open)
+        self.solved_ok = solved_ok
+
+    def _open(self, state: dict) -> list:
+        side = _acting_side(state)
+        ids = [] if side is None else [r["id"] for r in state["riddles"] if r["side"] != side and not r["removed"]
+                                       and (self.solved_ok or side not in r["solved_by"])]
+        return ids or list(range(max(1, len(state["riddles"]))))   # never empty: the rules refuse it later
+
+    def check(self, value, name, state=None):
+        if state is not None and is_int(value) and 0 <= value < len(state["riddles"]):
+            side, r = _acting_side(state), state["riddles"][value]
+            if side is not None and r["side"] == side:
+                raise SchemaError("own_riddle", "A side cannot ask about or guess its own riddles.")
+            if r["removed"]:
+                raise SchemaError("removed", "That riddle has two toothpicks and is out of the game.")
+            if side is not None and not self.solved_ok and side in r["solved_by"]:
+                raise SchemaError("already_solved", "That riddle is already solved by this side.")
+        return super().check(value, name, state)
 
 
 class Cave(Game):
@@ -110,7 +148,6 @@ class Cave(Game):
     bot_levels = ()                           # a computer player cannot see clay (docs/games/cave.md)
     options = {
         "riddle_medium": "canvas2d",          # §3.11: canvas2d | photo | table (real clay)
-        "photo_angles_min": 3,                # §3.11 "several angles (Proposed: at least 3)"
         "molding_time_s": 600,                # CAVE-3, 0 = unlimited
         "game_marker_track": DEFAULT_TRACK,   # §3.3 / CAVE-4
         "first_round": "letter",              # CAVE-6
@@ -137,7 +174,6 @@ class Cave(Game):
         "first_player": [None] + list(range(12)),
     }
     option_specs = {
-        "photo_angles_min": Int(1, 8),
         "molding_time_s": Int(0, 3600),
         "game_marker_track": _TrackArg(),
         "y_vowel": Bool(),
@@ -153,18 +189,21 @@ class Cave(Game):
         "table_faithful_clock": Bool(),
     }
     moves = {
-        "mold": Move({"riddle": _RIDDLE, "word": Text(64), "pictures": ListOf(Picture(), 0, 8)},
-                     doc="Hand in one riddle: its secret word and its picture(s) (none at a real table)."),
-        "remold": Move({"riddle": _RIDDLE, "word": Text(64), "pictures": ListOf(Picture(), 0, 8)},
-                       interrupt=True, doc="Change a riddle already handed in, while molding lasts."),
-        "ask_letter": Move({"riddle": _RIDDLE, "n": Int(1, L.MAX_N), "unit": Choice(L.UNITS),
+        "mold": Move({"word": Text(64), "picture": Picture()},
+                     doc="Hand in a riddle drawn on the canvas: its secret word and the drawing."),
+        "mold_photos": Move({"word": Text(64), "pictures": ListOf(Picture(), PHOTO_ANGLES, 8)},
+                            doc="Hand in a riddle of real clay: its secret word and photos from several angles."),
+        "mold_clay": Move({"word": Text(64)}, doc="Hand in a riddle of real clay at the table: its secret word."),
+        "withdraw": Move({"riddle": _RIDDLE}, interrupt=True,
+                         doc="Take back a riddle handed in, to mold it again, while molding lasts."),
+        "ask_letter": Move({"riddle": _Target(), "n": Int(1, L.MAX_N), "unit": Choice(L.UNITS),
                             "count_from": Choice(L.FROM)}, doc="Letter round: ask one letter (§3.5.1)."),
         "pass": Move(doc="Letter round: ask nothing (CAVE-8)."),
-        "ask": Move({"riddle": _RIDDLE, "text": Text(MAX_QUESTION)}, doc="Question round: a yes/no question."),
+        "ask": Move({"riddle": _Target(solved_ok=True), "text": Text(MAX_QUESTION)}, doc="Question round: a yes/no question."),
         "answer": Move({"answer": Choice(ANSWERS)}, doc="The owner's answer to the pending question."),
         "refuse": Move(doc="The owner refuses a question about letters or length (§3.5.2)."),
         "stop": Move(doc="Stop the question clock to write the guess."),
-        "guess": Move({"riddle": _RIDDLE, "word": Text(64)}, doc="The one secret guess."),
+        "guess": Move({"riddle": _Target(), "word": Text(64)}, doc="The one secret guess."),
         "no_guess": Move(doc="Make no guess (CAVE-9)."),
         "judge": Move({"accept": Bool()}, doc="The owner: is this guess a spelling error of the word?"),
         "interrupt": Move(interrupt=True, doc="Spend an interrupt cube to pause the game and guess (§3.5.3)."),
@@ -222,8 +261,9 @@ class Cave(Game):
                 lst.extend(t for t in types if t not in lst)
 
         if state["phase"] == "molding":
+            mold = MOLD_MOVES[state["options"]["riddle_medium"]]
             for r in state["riddles"]:
-                add([r["maker"]], "mold" if r["word"] is None else "remold")
+                add([r["maker"]], mold if r["word"] is None else "withdraw")
             return out
         if state["phase"] != "play":
             return out
@@ -252,6 +292,10 @@ class Cave(Game):
 
     def why_not(self, state: dict, seat: int, move: str) -> tuple:
         if state["phase"] == "molding":
+            if move in MOLD_MOVES.values():
+                if move != MOLD_MOVES[state["options"]["riddle_medium"]]:
+                    return ("wrong_medium", "This table hands in its riddles another way (see the riddle medium).")
+                return ("all_molded", "You have handed in all your riddles.")
             return ("molding", "The riddles are still being molded.")
         if move == "interrupt":
             if state["interrupt"] is not None:
@@ -271,26 +315,17 @@ class Cave(Game):
         return ("not_now", "That move is not possible right now.")
 
     def legal_moves(self, state: dict, seat: int) -> list:
-        """Concrete actions where they are few; a descriptor (riddle choices narrowed to the
-        riddles this side may target) for the moves that carry text or a letter query."""
+        """Concrete actions where they are few; a descriptor for the moves that carry text or
+        a letter query (its riddle choices are the riddles the acting side may target)."""
         out = []
-        side = state["side_of"][seat]
         for t in self.active(state).get(seat, ()):
             move = self.moves[t]
-            if t in ("mold", "remold"):
-                mine = [r["id"] for r in state["riddles"] if r["maker"] == seat
-                        and (r["word"] is None) == (t == "mold")]
-                d = move.describe(t, state)
-                d["args"]["riddle"] = {"kind": "choice", "choices": mine}
-                out.append(d)
-            elif t in ("ask_letter", "ask", "guess"):
-                ids = self._letter_targets(state, side) if t == "ask_letter" else (
-                    self._targets(state, side) if t == "guess" else self._question_targets(state, side))
-                d = move.describe(t, state)
-                d["args"]["riddle"] = {"kind": "choice", "choices": ids}
-                out.append(d)
+            if t == "withdraw":
+                out.extend({"type": t, "riddle": r["id"]} for r in state["riddles"]
+                           if r["maker"] == seat and r["word"] is not None)
             else:
-                out.extend(move.enumerate(t, state))
+                actions = move.enumerate(t, state)
+                out.extend(actions if actions is not None else [move.describe(t, state)])
         return out
 
     # ================================================================== targets (CAVE-11, CAVE-12)
@@ -298,11 +333,6 @@ class Cave(Game):
         """Riddles ``side`` may still guess: another side's, in play, not solved by it."""
         return [r["id"] for r in state["riddles"]
                 if r["side"] != side and not r["removed"] and side not in r["solved_by"]]
-
-    _letter_targets = _targets
-
-    def _question_targets(self, state: dict, side: int) -> list:
-        return [r["id"] for r in state["riddles"] if r["side"] != side and not r["removed"]]
 
     def _target(self, state: dict, seat: int, rid: int, what: str, solved_ok: bool = False) -> dict:
         side = state["side_of"][seat]
@@ -317,36 +347,30 @@ class Cave(Game):
 
     # ================================================================== molding (§3.2)
     def move_mold(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
-        self._mold(state, seat, args, now_ms, new=True)
+        self._mold(state, seat, args["word"], [args["picture"]], now_ms)
 
-    def move_remold(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
-        self._mold(state, seat, args, now_ms, new=False)
+    def move_mold_photos(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        self._mold(state, seat, args["word"], args["pictures"], now_ms)
 
-    def _mold(self, state: dict, seat: int, args: dict, now_ms: int, new: bool) -> None:
-        r = state["riddles"][args["riddle"]]
-        if r["maker"] != seat:
-            raise IllegalAction("not_your_riddle", "That riddle is someone else's to mold.")
-        if (r["word"] is None) != new:
-            raise IllegalAction("already_molded" if new else "not_molded",
-                                "That riddle is already handed in." if new else "That riddle is not handed in yet.")
+    def move_mold_clay(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        self._mold(state, seat, args["word"], [], now_ms)
+
+    def _mold(self, state: dict, seat: int, text: str, pictures: list, now_ms: int) -> None:
+        """Hand in the seat's next riddle (§3.2: a riddle is a word, CAVE-23)."""
         try:
-            word = check_secret_word(args["word"])
+            word = check_secret_word(text)
         except SecretWordError as err:
             raise IllegalAction(err.code, err.message) from None
-        pics = args["pictures"]
-        opts = state["options"]
-        medium = opts["riddle_medium"]
-        if medium == "table" and pics:
-            raise IllegalAction("no_pictures", "At a real table the riddle is the clay itself: hand in no picture.")
-        if medium == "canvas2d" and len(pics) != 1:
-            raise IllegalAction("one_picture", "Hand in the riddle's drawing: one picture.")
-        if medium == "photo" and len(pics) < opts["photo_angles_min"]:
-            raise IllegalAction("more_angles", f"Photograph the riddle from at least {opts['photo_angles_min']} angles.")
-        if len(set(pics)) != len(pics):
-            raise IllegalAction("same_picture", "The same picture is there twice.")
-        r["word"], r["pictures"] = word, list(pics)
+        r = next(r for r in state["riddles"] if r["maker"] == seat and r["word"] is None)
+        r["word"], r["pictures"] = word, list(pictures)
         if all(x["word"] is not None for x in state["riddles"]):
             self._begin_play(state, now_ms)
+
+    def move_withdraw(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        r = state["riddles"][args["riddle"]]
+        if r["maker"] != seat or r["word"] is None:
+            raise IllegalAction("not_your_riddle", "You can take back only a riddle you handed in.")
+        r["word"], r["pictures"] = None, []
 
     def timer_molding(self, state: dict, now_ms: int) -> None:
         """Time is up (CAVE-3): riddles not handed in are left out of the game."""
@@ -649,7 +673,8 @@ class Cave(Game):
             letters.append(v)
         guesses = []
         for g in state["guesses"]:
-            v = {k: g[k] for k in ("side", "seat", "riddle", "how", "round", "kind", "marker", "correct", "points")}
+            v = {k: g[k] for k in ("side", "seat", "riddle", "how", "round", "kind", "marker", "correct")}
+            v["points"] = None if g["points"] is None else list(g["points"])
             if over or (me is not None and me in (g["side"], owner(g["riddle"]))):   # "written secretly"
                 v["word"], v["match"] = g["word"], g["match"]
             guesses.append(v)
@@ -690,3 +715,34 @@ class Cave(Game):
             "reason": state["reason"],
             "winners": None if state["winners"] is None else list(state["winners"]),
         }
+
+    def hidden_variants(self, state: dict, seat: Optional[int], rng) -> list:
+        """States ``seat`` cannot tell from ``state`` (§3.9): other sides' secret words (and
+        their pictures while molding), letter answers and guesses meant for other sides, and
+        the word flags of a question about another side's riddle are all different."""
+        if state["phase"] == "over":
+            return []
+        me = None if seat is None else state["side_of"][seat]
+        reveal = state["options"]["reveal_on_removal"]
+        out = []
+        for k in range(2):
+            alt = clone(state)
+            owner = {r["id"]: r["side"] for r in alt["riddles"]}
+            for r in alt["riddles"]:
+                if r["side"] == me or r["word"] is None or (r["removed"] and reveal):
+                    continue
+                r["word"] = "".join(rng.choice("aeiouxyz") for _ in range(3 + rng.below(6)))
+                if alt["phase"] == "molding":
+                    r["pictures"] = ["sha256:" + f"{rng.below(1 << 32):08x}" * 8]
+            for q in alt["letters"]:
+                if me not in (q["side"], owner[q["riddle"]]):
+                    q["answer"] = rng.choice(["-", "q", "é", "ß"])
+            for g in alt["guesses"]:
+                if me not in (g["side"], owner[g["riddle"]]):
+                    g["word"], g["match"] = "x" * (1 + rng.below(9)), rng.choice(["exact", "near", "wrong"])
+            q = alt["question"]
+            if q is not None and me != owner[q["riddle"]]:
+                q["flags"] = [f for f in ("names_word", "near_word") if rng.below(2)] + \
+                    [f for f in q["flags"] if f not in ("names_word", "near_word")]
+            out.append(alt)
+        return out
