@@ -49,7 +49,10 @@ _EN = {
     "cave.secret_word": "Secret word",
     "cave.word_rule": "One word, letters only (no spaces, hyphens or digits).",
     "cave.draw_here": "Draw the riddle:",
-    "cave.photos_here": "Photograph the clay from several angles:",
+    "cave.photos_here": "Photograph the clay from at least {n} angles (the mat turns at the table):",
+    "cave.no_kit": "Drawing and photos are not available in this version: choose real clay at the table.",
+    "cave.draw_first": "Draw the riddle first.",
+    "cave.more_photos": "Take at least {n} photos, from different angles.",
     "cave.clay_here": "Put the clay on the mat at its number when play starts.",
     "cave.hand_in": "Hand in",
     "cave.picture_n": "Picture {n}",
@@ -210,7 +213,10 @@ _FR = {
     "cave.secret_word": "Mot secret",
     "cave.word_rule": "Un seul mot, des lettres seulement (ni espace, ni trait d'union, ni chiffre).",
     "cave.draw_here": "Dessinez l'énigme :",
-    "cave.photos_here": "Photographiez la pâte sous plusieurs angles :",
+    "cave.photos_here": "Photographiez la pâte sous au moins {n} angles (le tapis tourne à la table) :",
+    "cave.no_kit": "Dessin et photos ne sont pas disponibles dans cette version : choisissez la vraie pâte à la table.",
+    "cave.draw_first": "Dessinez d'abord l'énigme.",
+    "cave.more_photos": "Prenez au moins {n} photos, sous des angles différents.",
     "cave.clay_here": "Posez la pâte sur le tapis à son numéro au début du jeu.",
     "cave.hand_in": "Remettre",
     "cave.picture_n": "Image {n}",
@@ -385,7 +391,10 @@ _DE = {
     "cave.secret_word": "Geheimes Wort",
     "cave.word_rule": "Ein Wort, nur Buchstaben (keine Leerzeichen, Bindestriche oder Ziffern).",
     "cave.draw_here": "Zeichne das Rätsel:",
-    "cave.photos_here": "Fotografiere die Knete aus mehreren Winkeln:",
+    "cave.photos_here": "Fotografiere die Knete aus mindestens {n} Winkeln (die Matte dreht sich am Tisch):",
+    "cave.no_kit": "Zeichnen und Fotos gibt es in dieser Version nicht: wähle echte Knete am Tisch.",
+    "cave.draw_first": "Zeichne zuerst das Rätsel.",
+    "cave.more_photos": "Mach mindestens {n} Fotos aus verschiedenen Winkeln.",
     "cave.clay_here": "Leg die Knete zu Spielbeginn auf ihre Nummer auf der Matte.",
     "cave.hand_in": "Abgeben",
     "cave.picture_n": "Bild {n}",
@@ -514,4 +523,9 @@ _DE = {
     "refusal.word_too_long": "Das Wort ist zu lang.",
 }
 
-TEXTS = {"en": _EN, "fr": _FR, "de": _DE}
+try:                      # the riddle kit's texts, merged as its catalogue asks
+    from .riddles import TEXTS as _KIT
+except ImportError:
+    _KIT = {}
+
+TEXTS = {lang: {**_KIT.get(lang, {}), **texts} for lang, texts in (("en", _EN), ("fr", _FR), ("de", _DE))}

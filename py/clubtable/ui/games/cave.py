@@ -22,6 +22,17 @@ from __future__ import annotations
 from ..dom import h
 from ...i18n.games.cave import TEXTS  # noqa: F401  (the shell registers the catalogue)
 
+try:                      # the shared riddle kit: drawing pad, photo picker, word and question fields
+    from .. import riddles as kit
+except ImportError:       # not in this build yet: words typed here, no pictures
+    kit = None
+
+PAD = "cave-pad"
+PHOTOS = "cave-photos"
+WORD = "cave-word"
+# The dough's colour on the drawing pad, by seat (as the roster's markers p0…p5).
+DOUGH = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+
 # The move that hands a riddle in, per medium; told apart by what the seat may make now.
 MOLD_MOVES = ("mold", "mold_photos", "mold_clay")
 CLOCK_ORDER = ("molding", "letter_turn", "question", "answer", "guess", "interrupt", "judge")
@@ -210,42 +221,66 @@ def mold_panel(ctx):
 
 
 def mold_form(ctx, move: str, medium: str):
-    """The secret word and, per medium, the riddle's picture(s).  At a real table the clay
-    is the riddle: only the word is handed in (the mat shows where to put the clay)."""
+    """The secret word and, per medium, the riddle's picture(s): the kit's dough pad
+    (``mold``) or photo picker (``mold_photos``, at least ``photo_angles`` of them, since
+    the mat turns at a real table).  At a real table the clay is the riddle: only the word
+    is handed in (``mold_clay``; the mat shows where to put the clay)."""
     t = ctx.t
     s = _s(ctx)
-    pics = list(s.get("mold.pictures") or [])
-    parts = [h("label", h("span", t("cave.secret_word")), " ",
-               h("input", id="cave-word", value=s.get("mold.word", ""), maxlength="64", autocomplete="off",
-                 spellcheck="false", on_input=_typed(ctx, "mold.word")), cls="field"),
-             h("p", t("cave.word_rule"), cls="muted small")]
+    k = ctx.constants
+    error = s.get("mold.error")
+    if kit is not None:
+        parts = [kit.secret_word_field(s, WORD, t, label=t("cave.secret_word"), error=error)]
+    else:
+        parts = [h("label", h("span", t("cave.secret_word")), " ",
+                   h("input", id=WORD, value=s.get("word:" + WORD, ""), maxlength="64", autocomplete="off",
+                     spellcheck="false", on_input=_typed(ctx, "word:" + WORD)), cls="field"),
+                 h("p", error, cls="error", role="alert") if error else None,
+                 h("p", t("cave.word_rule"), cls="muted small")]
     if move == "mold":
         parts.append(h("p", t("cave.draw_here"), cls="muted"))
-        parts.append(_picture_slot(ctx, pics[:1]))
+        parts.append(kit.drawing_pad(s, PAD, DOUGH[(ctx.seat or 0) % len(DOUGH)], t, redraw=ctx.redraw)
+                     if kit is not None else h("p", t("cave.no_kit"), cls="warn"))
     elif move == "mold_photos":
-        parts.append(h("p", t("cave.photos_here"), cls="muted"))
-        parts.append(_picture_slot(ctx, pics))
+        parts.append(h("p", t("cave.photos_here", n=k.get("photo_angles", 1)), cls="muted"))
+        parts.append(kit.photo_picker(ctx, PHOTOS, limit=k.get("max_photos", 8))
+                     if kit is not None else h("p", t("cave.no_kit"), cls="warn"))
     else:
         parts.append(h("p", t("cave.clay_here"), cls="muted"))
 
+    def fail(message):
+        s["mold.error"] = message
+        ctx.redraw()
+
     def submit(e):
-        word = str(s.get("mold.word", "")).strip()
+        if kit is not None:
+            word, err = kit.secret_word(s, WORD, t)
+            if err:
+                return fail(err)
+        else:
+            word = str(s.get("word:" + WORD, "")).strip()
         action = {"type": move, "word": word}
         if move == "mold":
-            action["picture"] = pics[0] if pics else ""
+            data = kit.pad_picture(s, PAD) if kit is not None else None
+            if data is None:
+                return fail(t("cave.draw_first"))
+            ref, err = kit.share(ctx, data)
+            if err:
+                return fail(err)
+            action["picture"] = ref
         elif move == "mold_photos":
-            action["pictures"] = pics
-        _send(ctx, action, clear=("mold.word", "mold.pictures"))
+            refs = list(kit.picked_pictures(s, PHOTOS)) if kit is not None else []
+            if len(refs) < k.get("photo_angles", 1):
+                return fail(t("cave.more_photos", n=k.get("photo_angles", 1)))
+            action["pictures"] = refs
+        s.pop("mold.error", None)
+        s["word:" + WORD] = ""
+        if kit is not None:
+            kit.pad_clear(s, PAD)
+            kit.picked_pictures(s, PHOTOS).clear()
+        ctx.act(action)
     parts.append(h("button", t("cave.hand_in"), type="submit", cls="primary", id="cave-hand-in"))
     return h("form", parts, id="cave-mold-form", data_medium=medium, on_submit=submit)
-
-
-def _picture_slot(ctx, refs: list):
-    """Pictures made for the riddle being molded (kept in ``scratch['mold.pictures']`` by
-    the drawing or photo kit)."""
-    imgs = [h("img", src=ctx.asset_url(ref) or "", alt=ctx.t("cave.picture_n", n=i + 1), cls="cave-thumb")
-            for i, ref in enumerate(refs)]
-    return h("div", imgs, cls="cave-picture-slot", id="cave-picture-slot", data_n=len(refs))
 
 
 # =========================================================================== the mat
@@ -454,25 +489,36 @@ def question_panel(ctx):
     if ctx.can("ask"):
         choices = _choices(ctx, "ask")
 
-        def submit(e):
-            text = str(s.get("q.text", "")).strip()
-            if not text:
+        def send(text):
+            if not text:              # the kit warned about letters or length: show it
+                ctx.redraw()
                 return
-            _send(ctx, {"type": "ask", "riddle": _pick(ctx, "q.riddle", choices), "text": text}, clear=("q.text",))
-        parts.append(h("form",
-                       _riddle_select(ctx, "cave-q-riddle", "q.riddle", choices, t("cave.about_riddle")),
-                       h("label", h("span", t("cave.question")), " ",
-                         h("input", id="cave-q-text", value=s.get("q.text", ""), maxlength="200",
-                           autocomplete="off", on_input=_typed(ctx, "q.text")), cls="field wide"),
-                       h("button", t("cave.ask"), type="submit", cls="primary", id="cave-ask"),
-                       h("p", t("cave.question_rule"), cls="muted small"),
-                       id="cave-ask-form", on_submit=submit))
+            _send(ctx, {"type": "ask", "riddle": _pick(ctx, "q.riddle", choices), "text": text})
+        pick = _riddle_select(ctx, "cave-q-riddle", "q.riddle", choices, t("cave.about_riddle"))
+        if kit is not None:
+            parts += [pick, kit.question_field(s, "cave-q-text", t, _samples(ctx), send, lang=ctx.lang)]
+        else:
+            def submit(e):
+                send(" ".join(str(s.get("q:cave-q-text", "")).split()))
+                s["q:cave-q-text"] = ""
+            parts.append(h("form", pick,
+                           h("label", h("span", t("cave.question")), " ",
+                             h("input", id="cave-q-text", value=s.get("q:cave-q-text", ""), maxlength="200",
+                               autocomplete="off", on_input=_typed(ctx, "q:cave-q-text")), cls="field wide"),
+                           h("button", t("cave.ask"), type="submit", cls="primary", id="cave-q-text-send"),
+                           id="cave-q-text-form", on_submit=submit))
+        parts.append(h("p", t("cave.question_rule"), cls="muted small"))
     if ctx.can("stop"):
         parts.append(h("button", t("cave.stop"), id="cave-stop", on_click=lambda e: _send(ctx, {"type": "stop"})))
     if not parts:
         return None
     return h("section", h("h2", t("cave.your_question_turn"), cls="cave-h"), parts, cls="cave-panel",
              id="cave-questioning")
+
+
+def _samples(ctx) -> list:
+    from ...games.riddles.boards import SAMPLE_QUESTIONS, sample_questions
+    return sample_questions(ctx.lang if ctx.lang in SAMPLE_QUESTIONS else "en")
 
 
 def pending_question(ctx):
@@ -511,19 +557,24 @@ def guess_panel(ctx):
                cls="cave-h")]
     choices = _choices(ctx, "guess")
     if ctx.can("guess") and choices:
-        def submit(e):
-            word = str(s.get("g.word", "")).strip()
-            if not word:
-                return
-            _send(ctx, {"type": "guess", "riddle": _pick(ctx, "g.riddle", choices), "word": word},
-                  clear=("g.word",))
-        parts.append(h("form",
-                       _riddle_select(ctx, "cave-g-riddle", "g.riddle", choices, t("cave.guess_riddle")),
-                       h("label", h("span", t("cave.guess_word")), " ",
-                         h("input", id="cave-g-word", value=s.get("g.word", ""), maxlength="64",
-                           autocomplete="off", spellcheck="false", on_input=_typed(ctx, "g.word")), cls="field"),
-                       h("button", t("cave.guess"), type="submit", cls="primary", id="cave-guess"),
-                       id="cave-guess-form", on_submit=submit))
+        def propose(word):
+            _send(ctx, {"type": "guess", "riddle": _pick(ctx, "g.riddle", choices), "word": word})
+        pick = _riddle_select(ctx, "cave-g-riddle", "g.riddle", choices, t("cave.guess_riddle"))
+        if kit is not None:
+            parts += [pick, kit.proposal_field(s, "cave-g-word", t, propose, label=t("cave.guess_word"))]
+        else:
+            def submit(e):
+                word = str(s.get("p:cave-g-word", "")).strip()
+                s["p:cave-g-word"] = ""
+                if word:
+                    propose(word)
+            parts.append(h("form", pick,
+                           h("label", h("span", t("cave.guess_word")), " ",
+                             h("input", id="cave-g-word", value=s.get("p:cave-g-word", ""), maxlength="64",
+                               autocomplete="off", spellcheck="false", on_input=_typed(ctx, "p:cave-g-word")),
+                             cls="field"),
+                           h("button", t("cave.guess"), type="submit", cls="primary", id="cave-g-word-send"),
+                           id="cave-g-word-form", on_submit=submit))
     if ctx.can("no_guess"):
         parts.append(h("button", t("cave.no_guess"), id="cave-no-guess",
                        on_click=lambda e: _send(ctx, {"type": "no_guess"})))
@@ -590,18 +641,30 @@ def letter_log(ctx):
 
 
 def qa_log(ctx):
+    """The questions asked, riddle by riddle, each with its answer (the kit's log)."""
     v = ctx.view
     qa = v.get("qa") or []
     if not qa:
         return None
     t = ctx.t
-    rows = [h("li", h("span", ctx.name(q["seat"])), " → ", riddle_label(ctx, q["riddle"]), ": ",
-              h("q", q["text"]), " ", h("strong", t(f"cave.answer.{q['answer']}"), cls=f"ans-{q['answer']}"),
-              h("span", " " + t("cave.auto"), cls="muted small") if q.get("auto") else None,
-              key=f"qa-{i}", cls="cave-qa-row", data_answer=q["answer"])
-            for i, q in reversed(list(enumerate(qa)))]
-    return h("section", h("h2", t("cave.questions"), cls="cave-h"), h("ol", rows, cls="cave-qa", reversed=True),
-             id="cave-qa")
+    by_riddle: dict = {}
+    for q in qa:
+        by_riddle.setdefault(q["riddle"], []).append(q)
+    blocks = []
+    for rid in sorted(by_riddle):
+        entries = by_riddle[rid]
+        if kit is not None:
+            log = kit.qa_log([{"q": q["text"], "a": q["answer"], "refused": q["answer"] == "refused",
+                               "timeout": q.get("auto"), "seat": q["seat"]} for q in entries],
+                             t, lambda a: t(f"cave.answer.{a}"), ctx.name, log_id=f"cave-qa-{rid}")
+        else:
+            log = h("ol", [h("li", ctx.name(q["seat"]) + ": ", h("q", q["text"]), " → ",
+                             h("strong", t(f"cave.answer.{q['answer']}"), cls="answer"),
+                             h("span", " " + t("cave.auto"), cls="muted small") if q.get("auto") else None,
+                             key=f"qa-{i}") for i, q in enumerate(entries)], cls="qa-log", id=f"cave-qa-{rid}")
+        blocks.append(h("div", h("h3", riddle_label(ctx, rid)), log, cls="cave-qa-riddle", key=f"qa-{rid}",
+                        data_riddle=rid, data_answers=" ".join(q["answer"] for q in entries)))
+    return h("section", h("h2", t("cave.questions"), cls="cave-h"), blocks, id="cave-qa")
 
 
 def guess_log(ctx):
