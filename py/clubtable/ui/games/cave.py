@@ -31,7 +31,7 @@ PAD = "cave-pad"
 PHOTOS = "cave-photos"
 WORD = "cave-word"
 # The dough's colour on the drawing pad, by seat (as the roster's markers p0…p5).
-DOUGH = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+DOUGH = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 
 # The move that hands a riddle in, per medium; told apart by what the seat may make now.
 MOLD_MOVES = ("mold", "mold_photos", "mold_clay")
