@@ -4,7 +4,7 @@ import base64
 import hashlib
 import json
 
-from tests.e2e.conftest import open_page, open_two_tab_table
+from tests.e2e.conftest import open_page, open_two_tab_table, received
 from tests.e2e.dodgy_driver import set_up_dodgy
 
 
@@ -38,3 +38,21 @@ def test_a_guest_picture_over_256_kib_reaches_the_host(context, base_url):
     assert not [m for m in json.loads(guest.evaluate("() => window.clubtableDebug('received')"))
                 if json.loads(m)["t"] == "asset"]
     assert not errors
+
+
+def test_a_guest_tab_closed_and_reopened_takes_its_seat_back(context, base_url):
+    host, guest = open_two_tab_table(
+        context, base_url, lambda p: set_up_dodgy(p, base_url, seats=("local", "remote")), "Rita")
+    guest.wait_for_selector("#my-dice")
+    first = [m for m in received(guest) if m["t"] == "welcome"][-1]
+    assert first["seat"] == 1 and first["token"]
+    guest.close()
+    again = open_page(context, base_url)
+    # the started table has no free seat: "Watch" is all a newcomer is offered ...
+    again.wait_for_selector(".open-tables button:has-text('Watch')")
+    again.wait_for_timeout(500)            # the host has seen the old tab's link close
+    again.locator(".open-tables button:has-text('Watch')").first.click()
+    # ... but this browser held seat 2 there, nobody holds it now: it takes it back
+    again.wait_for_selector("#my-dice")
+    welcome = [m for m in received(again) if m["t"] == "welcome"][-1]
+    assert welcome["seat"] == 1 and welcome["token"] == first["token"]

@@ -34,10 +34,18 @@ class Play:
                 k = count[d["maker"]] = count.get(d["maker"], -1) + 1
                 words.append(WORDS[d["maker"]][k])
         if make:
-            medium = self.state["options"]["riddle_medium"]
             for d in list(self.state["dohdles"]):
-                pics = [] if medium == "table" else [pic(d["id"] + 1)]
-                self.do(d["maker"], "make", dohdle=d["id"], word=words[d["id"]], pictures=pics)
+                self.make(d["maker"], words[d["id"]], pic(d["id"] + 1))
+
+    def make(self, seat: int, word: str, picture: str = None):
+        """``seat`` makes his next Dohdle in the table's medium."""
+        medium = self.state["options"]["riddle_medium"]
+        picture = picture or pic(99)
+        if medium == "table":
+            return self.do(seat, "make", word=word)
+        if medium == "drawing":
+            return self.do(seat, "make_drawing", word=word, picture=picture)
+        return self.do(seat, "make_photo", word=word, photos=[picture])
 
     # ------------------------------------------------------------------ acting
     def do(self, seat: int, type_: str, at=None, **args):

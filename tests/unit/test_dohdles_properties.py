@@ -36,14 +36,17 @@ def new_table(n, options, seed):
 def concrete(state, seat, action, rnd):
     """Fill in the free arguments of a move descriptor."""
     t = action["type"]
-    if t == "make":
-        d = state["dohdles"][action["dohdle"]]
-        medium = state["options"]["riddle_medium"]
-        pics = [] if medium == "table" else [pic(d["id"] + 1)]
-        out = {"type": t, "dohdle": d["id"], "word": SECRET[d["id"]], "pictures": pics}
-        if state["options"]["accepted_variants"] and rnd.random() < 0.5:
-            out["variants"] = [SECRET[d["id"]] + "s"]
+    if t in ("make", "make_drawing", "make_photo"):
+        d = next(x for x in state["dohdles"] if x["maker"] == seat and x["status"] == "making")
+        out = {"type": t, "word": SECRET[d["id"]]}
+        if t == "make_drawing":
+            out["picture"] = pic(d["id"] + 1)
+        if t == "make_photo":
+            out["photos"] = [pic(d["id"] + 1)] * rnd.randint(1, 3)
         return out
+    if t == "add_variant":
+        made = [x for x in state["dohdles"] if x["maker"] == seat and x["status"] == "active"]
+        return {"type": t, "word": SECRET[made[-1]["id"]] + rnd.choice("sxe")}
     if t == "ask":
         target = state["dohdles"][state["turn"]["target"]]
         q = rnd.choice(QUESTIONS)
@@ -169,8 +172,8 @@ def test_every_game_ends_and_keeps_the_invariants(n, options, seed, play):
 def test_idle_tables_end_by_the_clocks_alone(n, seed):
     state = new_table(n, {"sculpt_time_s": 60}, seed)
     for d in state["dohdles"]:
-        state = GAME.apply(state, d["maker"], {"type": "make", "dohdle": d["id"], "word": SECRET[d["id"]],
-                                                "pictures": [pic(1)]}, 0)
+        state = GAME.apply(state, d["maker"], {"type": "make_drawing", "word": SECRET[d["id"]],
+                                                "picture": pic(1)}, 0)
     now = 0
     for _ in range(5000):
         if GAME.result(state) is not None:

@@ -63,34 +63,37 @@ def test_solo_player_may_make_one_dohdle_by_option():
 # ====================================================================== making
 def test_secret_words_are_one_word_of_letters():
     p = Play(3, make=False)
-    d = p.of(ANNA)[0]
     for bad in ("two words", "r2d2", "half-moon", ""):
-        p.refused(ANNA, "make", dohdle=d, word=bad, pictures=[pic(1)])
-    p.do(ANNA, "make", dohdle=d, word="  Straße ", pictures=[pic(1)])
-    assert p.dohdle(d)["word"] == "straße"
+        p.refused(ANNA, "make_drawing", word=bad, picture=pic(1))
+    p.make(ANNA, "  Straße ")
+    assert p.dohdle(0)["word"] == "straße"
 
 
-def test_each_player_makes_only_his_own_dohdles_and_they_are_frozen():
-    p = Play(3, make=False)
-    bens = p.of(BEN)[0]
-    p.refused(ANNA, "make", code="not_your_dohdle", dohdle=bens, word="lamp", pictures=[pic(1)])
-    p.do(BEN, "make", dohdle=bens, word="lamp", pictures=[pic(1)])
-    p.refused(BEN, "make", code="already_made", dohdle=bens, word="lion", pictures=[pic(2)])
+def test_each_player_makes_his_dohdles_in_turn_and_they_are_frozen():
+    p = Play(4, make=False)
+    p.make(BEN, "lamp")
+    p.make(BEN, "lion")
+    assert [p.dohdle(i)["word"] for i in p.of(BEN)] == ["lamp", "lion"]
+    p.refused(BEN, "make_drawing", word="pear", picture=pic(1))
+    assert "make_drawing" not in GAME.active(p.state).get(BEN, [])
 
 
-@pytest.mark.parametrize("medium,ok,bad", [
-    ("drawing", [[pic(1)]], [[], [pic(1), pic(2)]]),
-    ("photo", [[pic(1)], [pic(1), pic(2), pic(3)]], [[]]),
-    ("table", [[]], [[pic(1)]]),
+@pytest.mark.parametrize("medium,move,args,other", [
+    ("drawing", "make_drawing", {"picture": pic(1)}, "make_photo"),
+    ("photo", "make_photo", {"photos": [pic(1), pic(2), pic(3)]}, "make"),
+    ("table", "make", {}, "make_drawing"),
 ])
-def test_pictures_by_riddle_medium(medium, ok, bad):
-    for pics in bad:
-        p = Play(3, make=False, riddle_medium=medium)
-        p.refused(ANNA, "make", code="bad_pictures", dohdle=0, word="lamp", pictures=pics)
-    for pics in ok:
-        p = Play(3, make=False, riddle_medium=medium)
-        p.do(ANNA, "make", dohdle=0, word="lamp", pictures=pics)
-        assert p.dohdle(0)["pictures"] == pics
+def test_one_making_move_per_riddle_medium(medium, move, args, other):
+    p = Play(3, make=False, riddle_medium=medium)
+    assert GAME.active(p.state)[ANNA] == [move]
+    p.refused(ANNA, other, word="lamp", picture=pic(1), photos=[pic(1)])
+    p.do(ANNA, move, word="lamp", **args)
+    assert p.dohdle(0)["pictures"] == list(args.get("photos", [args["picture"]] if "picture" in args else []))
+    if medium == "photo":
+        for bad in ([], [pic(1)] * 4, ["https://example.org/x.png"]):
+            p.refused(ANNA, move, word="lamp", photos=bad)
+    if medium == "drawing":
+        p.refused(ANNA, move, word="lamp", picture="<svg/>")
 
 
 def test_table_mode_plays_without_pictures():
@@ -100,7 +103,7 @@ def test_table_mode_plays_without_pictures():
 
 def test_while_making_nobody_sees_another_sides_word_or_picture():
     p = Play(3, make=False)
-    p.do(ANNA, "make", dohdle=0, word="lamp", pictures=[pic(9)])
+    p.make(ANNA, "lamp", pic(9))
     for seat in (BEN, CARLA, None):
         v = p.view(seat)["dohdles"][0]
         assert v["word"] is None and v["pictures"] == [] and v["made"] is True
@@ -110,17 +113,16 @@ def test_while_making_nobody_sees_another_sides_word_or_picture():
 def test_play_begins_when_the_last_dohdle_is_made():
     p = Play(3, make=False)
     for d in p.state["dohdles"][:-1]:
-        p.do(d["maker"], "make", dohdle=d["id"], word="lamp", pictures=[pic(1)])
+        p.make(d["maker"], "lamp")
     assert p.state["phase"] == "making"
-    last = p.state["dohdles"][-1]
-    p.do(last["maker"], "make", dohdle=last["id"], word="lamp", pictures=[pic(1)])
+    p.make(p.state["dohdles"][-1]["maker"], "lamp")
     assert p.state["phase"] == "play"
 
 
 def test_sculpting_time_limit_leaves_unmade_dohdles_out():
     p = Play(3, make=False, sculpt_time_s=60)
-    p.do(ANNA, "make", dohdle=0, word="lamp", pictures=[pic(1)])
-    p.do(BEN, "make", dohdle=3, word="lion", pictures=[pic(2)])
+    p.make(ANNA, "lamp")
+    p.make(BEN, "lion")
     p.wait(60_000)
     assert p.state["phase"] == "play"
     assert [d["status"] for d in p.state["dohdles"]] == ["active", "unmade", "unmade", "active"] + ["unmade"] * 5
@@ -213,7 +215,7 @@ def test_a_question_naming_the_word_can_only_be_refused_and_the_asker_cannot_tel
     d = p.of(BEN)[0]                                     # "rabbit"
     p.do(ANNA, "move_chip", dohdle=d)
     p.do(ANNA, "ask", question="Is 'rabbit' the solution word?")
-    assert GAME.active(p.state)[BEN] == ["refuse"]
+    assert "refuse" in GAME.active(p.state)[BEN] and "answer" not in GAME.active(p.state)[BEN]
     assert p.view(BEN)["turn"]["question"]["must_refuse"] is True
     assert "names_word" in p.view(BEN)["turn"]["question"]["flags"]
     for seat in (ANNA, CARLA, None):
@@ -457,10 +459,19 @@ def test_only_the_identical_word_counts_but_declared_variants_do():
         p.do(CARLA, "propose", word=word)
         assert (p.dohdle(d)["status"] == "solved") is ok
     q = Play(3, make=False, accepted_variants=True)
-    q.do(ANNA, "make", dohdle=0, word="doughnut", pictures=[pic(1)], variants=["donut"])
+    assert "add_variant" not in GAME.active(q.state).get(ANNA, [])
+    q.make(ANNA, "doughnut")
+    q.do(ANNA, "add_variant", word="Donut")
+    q.do(ANNA, "add_variant", word="doughnut")              # the word itself: nothing to add
     assert q.dohdle(0)["variants"] == ["donut"]
+    q.refused(ANNA, "add_variant", word="do nut")
+    for _ in range(3):
+        q.do(ANNA, "add_variant", word="donut" + "x" * (_ + 1))
+    assert "add_variant" not in GAME.active(q.state)[ANNA]     # at most four
+    assert q.view(BEN)["dohdles"][0]["variants"] == []
     r = Play(3, make=False)
-    r.refused(ANNA, "make", code="no_variants", dohdle=0, word="doughnut", pictures=[pic(1)], variants=["donut"])
+    r.make(ANNA, "doughnut")
+    r.refused(ANNA, "add_variant", word="donut")
 
 
 def test_jitter_orders_near_simultaneous_claims_by_a_seeded_draw():
@@ -515,3 +526,52 @@ def test_game_over_refuses_every_move():
     p.do(CARLA, "propose", word="rabbit")
     p.refused(BEN, "move_chip", code="game_over", dohdle=0)
     assert GAME.legal(p.state, ANNA) == [] and GAME.deadline(p.state) is None
+
+
+def test_a_redirect_with_nothing_left_to_move_ends_the_turn():
+    p = Play(3)
+    target = p.of(BEN)[0]
+    for d in p.state["dohdles"]:
+        if d["side"] != 0 and d["id"] != target:
+            d["status"] = "retired"
+            d["chip"] = 7
+    p.do(ANNA, "move_chip", dohdle=target)
+    p.do(CARLA, "claim", dohdle=target)
+    p.settle()
+    p.do(CARLA, "propose", word="rabbit")
+    assert p.state["active_side"] == 1 and p.events("redirect")
+
+
+def test_end_turn_only_in_the_grace_period_or_instead_of_a_redirect():
+    p = Play(3)
+    p.refused(ANNA, "end_turn")
+    p.do(ANNA, "move_chip", dohdle=p.of(BEN)[0])
+    p.refused(ANNA, "end_turn")
+
+
+def test_the_special_right_also_holds_while_the_funnel_is_already_resolving():
+    p = Play(4, first=DAN)
+    old, new = p.of(BEN)[0], p.of(ANNA)[0]
+    p.dohdle(old)["chip"] = 3
+    p.do(CARLA, "claim", dohdle=old, at=0)
+    p.settle()                                           # Carla is proposing on Ben's Dohdle ...
+    assert p.state["burst"]["current"]["seat"] == CARLA
+    p.state["turn"]["opened"].append(new)                # ... Dan had just opened Anna's
+    p.dohdle(new)["chip"] = 1
+    p.do(BEN, "claim", dohdle=new, at=1000)
+    p.do(CARLA, "propose", word="wrong", at=1100)
+    assert p.state["burst"]["current"] is None and p.state["burst"]["state"] == "settle"
+    p.do(DAN, "claim", dohdle=new, at=2000)
+    p.settle()
+    assert p.state["burst"]["current"]["seat"] == DAN
+
+
+def test_anyone_may_flag_an_opponents_dohdle_as_unfair_once_without_penalty():
+    p = Play(3)
+    d = p.of(BEN)[0]
+    tokens = [p.token(s) for s in range(3)]
+    p.do(CARLA, "report", dohdle=d)
+    p.refused(CARLA, "report", dohdle=d)
+    p.refused(BEN, "report", code="not_reportable", dohdle=d)
+    assert p.view(ANNA)["dohdles"][d]["reports"] == [CARLA]
+    assert [p.token(s) for s in range(3)] == tokens and p.dohdle(d)["status"] == "active"

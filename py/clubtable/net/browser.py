@@ -7,6 +7,8 @@ from typing import Optional
 from js import Blob, Object, Uint8Array, URL, window
 from pyodide.ffi import to_js
 
+from ..session.store import Storage, StorageFull
+
 _urls: dict = {}            # ref -> object URL (made once per picture and tab)
 
 
@@ -22,11 +24,7 @@ def object_url(ref: str, mime: str, data: bytes) -> str:
     return url
 
 
-class StorageFull(Exception):
-    """The browser refused a write: its storage for this page is full."""
-
-
-class WebStorage:
+class WebStorage(Storage):
     """``localStorage`` (or ``sessionStorage``) behind the small interface the session's
     save code uses: ``get``, ``set`` (raises StorageFull), ``delete``, ``keys``."""
 

@@ -5,6 +5,10 @@
 - :mod:`.table`: :class:`Table`, the host of one table (seats, peers, intents, views, bots,
   timers, save/restore).
 - :mod:`.guest`: :class:`Guest`, a guest tab's client state and end-of-game verification.
+- :mod:`.chunks`: messages of any size in bounded pieces, bounded reassembly.
+- :mod:`.assets`: pictures (checks, the host's store, relaying only what a view shows).
+- :mod:`.limits`: per-peer token buckets and bounded logs.
+- :mod:`.store`: incremental saving behind a small storage interface; rejoin tokens.
 
 See ``docs/protocol.md``.
 """

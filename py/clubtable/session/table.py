@@ -12,6 +12,7 @@ network layer to encode (:func:`~clubtable.session.protocol.encode`) and send.
 from __future__ import annotations
 
 import hmac
+import inspect
 import re
 import secrets
 from typing import Any, Callable, Optional, Union
@@ -72,6 +73,28 @@ class _Peer:
         self.last_seq = 0            # highest seq accepted from this peer
         self.out_seq = 0             # our own numbering of what we send it
         self.welcomed = False        # said hello: receives updates (as its seat or spectator)
+
+
+_CONTRACT_DECIDE: dict = {}      # bot class -> its ``decide`` is the contract's (view, legal, now)
+
+
+def _decide(bot: Any, view: dict, legal: list, now_ms: int) -> Optional[tuple]:
+    """``bot.decide(view, legal, now)``; a bot written before the contract, whose ``decide``
+    is a helper of another shape, is asked through ``act`` (thinking time 0)."""
+    cls = type(bot)
+    ok = _CONTRACT_DECIDE.get(cls)
+    if ok is None:
+        try:
+            params = [p for p in inspect.signature(bot.decide).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            ok = len(params) == 3
+        except (TypeError, ValueError):
+            ok = False
+        _CONTRACT_DECIDE[cls] = ok
+    if ok:
+        return bot.decide(view, legal, now_ms)
+    action = bot.act(view, legal, now_ms)
+    return None if action is None else (action, 0)
 
 
 class _Plan:
@@ -457,7 +480,7 @@ class Table:
         try:
             view = self.game.view(self.state, seat)
             legal = self.game.legal(self.state, seat)
-            decision = bot.decide(view, legal, self.now)
+            decision = _decide(bot, view, legal, self.now)
             if decision is None:
                 return None
             action, think = decision
@@ -780,9 +803,11 @@ class Table:
         return outs + self._broadcast() + self._end_for(peer)
 
     # ------------------------------------------------------------------ save / restore
-    def save(self) -> dict:
+    def save(self, include_log: bool = True) -> dict:
         """Everything needed to resume after a host reload (JSON-safe).  The game state
-        itself is not saved: restore replays ``(players, seed, options, t0, log)``."""
+        itself is not saved: restore replays ``(players, seed, options, t0, log)``.
+        ``include_log=False`` leaves the log out (``log`` is None): the incremental saver
+        (:mod:`.store`) writes it in pieces."""
         st = self.state
         return {
             "format": SAVE_FORMAT,
@@ -796,7 +821,7 @@ class Table:
             "started": st is not None,
             "players": list(st["players"]) if st is not None else None,
             "t0": self.t0,
-            "log": clone(st["log"]) if st is not None else [],
+            "log": None if not include_log else clone(st["log"]) if st is not None else [],
             "version": self.version,
             "now": self.now,
             "bot_pace": self.bot_pace,

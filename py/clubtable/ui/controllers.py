@@ -4,7 +4,8 @@
 and computer seats act through it directly; remote seats through data channels.  It ticks
 the game clock, sends what the session emits, and saves the table after every change so a
 reload resumes.  ``GuestTable`` mirrors a seat at someone else's table and reconnects with
-its rejoin token.  Both give the screens the same thing: ``update_for(seat)`` and ``act``.
+its rejoin token.  Both implement :class:`TableController`, all the shell uses: it never
+asks which of the two it holds.
 """
 from __future__ import annotations
 
@@ -16,14 +17,17 @@ from ..engine import IllegalAction
 from ..session import Table
 from ..session.assets import asset_message, sniff
 from ..session.guest import Guest
+from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
 from . import dom
+from .context import Refusal
 
 HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
 HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that table id
 GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, name}
 MESSAGE_LOG = (10_000, 8 << 20)     # the raw-message logs kept for tests: entries, characters
+FLOOD_BACKOFF_S = 3.0               # a guest the host dropped for flooding waits this long
 
 
 def _session_get(key: str):
@@ -37,13 +41,69 @@ def _session_set(key: str, value: Optional[str]) -> None:
         dom.local_set(key, value, "sessionStorage")
 
 
+def _refusal(exc) -> Refusal:
+    """An engine or protocol refusal, with its stable code (``refusal.<code>`` texts)."""
+    return Refusal(str(getattr(exc, "code", "refused")), str(getattr(exc, "message", exc)))
+
+
+class TableController:
+    """The table as the shell sees it, hosted here or mirrored from another tab.
+
+    ``ready``: the table is known (a guest has been welcomed); ``started``; ``seats``: the
+    roster; ``updates()``: ``{seat: update}`` for the seats played on this device (each
+    update carries ``view``, ``legal``, ``moves``, ``awaited``, ``seats``, ``result``);
+    ``update_for(seat)``; ``act(seat, action) -> Refusal | None``; ``status``
+    (``open``/``connecting``/``lost``/``ended``) and ``error``; ``clock_offset`` (host clock
+    minus this tab's); ``is_host``; ``can_start``/``start(fill_with_bots)``;
+    ``can_replace_with_bot(seat)``/``replace_with_bot(seat)``; ``can_invite`` and the
+    invitation steps; ``verification``: ``(ok, why)`` once a guest checked the end, else
+    None; ``seed``: the revealed seed (host); ``leave()``.
+    """
+
+    is_host = False
+    can_invite = False
+    status = "open"
+    error: Optional[str] = None
+    clock_offset = 0
+    verification = None
+    seed = None
+    on_refusal: Callable[[Refusal], None] = staticmethod(lambda refusal: None)
+
+    @property
+    def can_start(self) -> bool:
+        return False
+
+    def can_replace_with_bot(self, seat: int) -> bool:
+        return False
+
+    def replace_with_bot(self, seat: int) -> Optional[Refusal]:
+        return Refusal("not_host", "Only the host can do that.")
+
+    def start(self, fill_with_bots: bool = False) -> Optional[Refusal]:
+        return Refusal("not_host", "Only the host can start the game.")
+
+    def updates(self) -> dict:
+        return {s: self.update_for(s) for s in self.local_seats()}
+
+    def offer(self, table_id: str, peer_id: str, sdp: str) -> None:
+        """An offer on the lobby channel (only a host answers its own table's)."""
+
+    def summaries(self) -> list:
+        """What the lobby channel tells other tabs about this table (a host's only)."""
+        return []
+
+    def leave(self) -> None:
+        self.close()
+
+
 _current: list = [None]              # the tab's table controller, for the wire hook
 
 
 def _expose_wire(ctl) -> None:
     """``window.clubtableWire(command, arg)``: the picture plumbing for page scripts (a file
     input's bytes, an object URL) and a loopback check of the links.  Commands: ``upload``
-    (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``linktest``
+    (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``act`` (an
+    action as JSON for this tab's first seat -> the refusal or ""), ``status``, ``linktest``
     (characters -> a promise of JSON: a message that long sent both ways over a data
     channel between two links in this tab)."""
     first = _current[0] is None
@@ -51,8 +111,6 @@ def _expose_wire(ctl) -> None:
     if not first:
         return
     import base64
-    from js import window
-    from pyodide.ffi import create_proxy
 
     def wire(command, arg=None):
         c = _current[0]
@@ -69,9 +127,14 @@ def _expose_wire(ctl) -> None:
             return c.asset_url(str(arg)) or ""
         if command == "linktest":
             return asyncio.ensure_future(_linktest(int(arg)))
+        if command == "act":                 # an action for this tab's (first) seat
+            seats = c.local_seats()
+            return (c.act(seats[0], json.loads(str(arg))) or "") if seats else "No seat here."
+        if command == "status":
+            return "host" if c.is_host else c.status
         return ""
 
-    window.clubtableWire = create_proxy(wire)
+    dom.expose_global("clubtableWire", wire)
 
 
 async def _linktest(chars: int) -> str:
@@ -97,11 +160,23 @@ async def _linktest(chars: int) -> str:
                        "b_to_a": bool(got["a"]) and got["a"][0] == text})
 
 
-class HostTable:
+class HostTable(TableController):
     is_host = True
+    can_invite = True
 
-    def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None) -> None:
+    def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None,
+                 restored: Optional[tuple] = None) -> None:
+        from ..net.browser import WebStorage
         self.table = table
+        # saved as it goes (head + open log chunk per change, pictures once); a full storage
+        # is reported (save_error, on_save_error) and refuses new pictures, never silently
+        self.storage = WebStorage()
+        self.saver = TableSaver(self.storage, table.table_id)
+        if restored is not None:
+            self.saver.restored(*restored)
+        table.asset_sink = self.saver.save_asset
+        self.save_error: Optional[str] = None
+        self.on_save_error: Callable[[str], None] = lambda reason: None
         self.lobby = lobby
         self.on_change = on_change
         self.ice_servers = ice_servers or []
@@ -121,20 +196,51 @@ class HostTable:
     def game(self):
         return self.table.game
 
+    @property
+    def ready(self) -> bool:
+        return True
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    @property
+    def seats(self) -> list:
+        return self.table.seat_summary()
+
+    @property
+    def table_id(self) -> str:
+        return self.table.table_id
+
+    @property
+    def can_start(self) -> bool:
+        return not self.table.started
+
+    @property
+    def seed(self):
+        return self.table.state.get("seed") if self.table.state is not None and self.table.result else None
+
     def update_for(self, seat):
         return self.table.update_for(seat)
 
     def local_seats(self) -> list:
         return [i for i, s in enumerate(self.table.seats) if s["kind"] in ("local", "pass")]
 
-    def act(self, seat: int, action: dict) -> Optional[str]:
-        """Apply a local seat's action; returns the readable reason when it is refused."""
+    def act(self, seat: int, action: dict) -> Optional[Refusal]:
+        """Apply a local seat's action; the refusal (code and reason) when it is refused."""
         try:
             outs = self.table.local(seat, action, dom.now_ms())
         except IllegalAction as e:
-            return e.message
+            return _refusal(e)
         self._after(outs)
         return None
+
+    def summaries(self) -> list:
+        return [self.table.lobby_info() | {"table": self.table.table_id}]
+
+    def offer(self, table_id: str, peer_id: str, sdp: str) -> None:
+        if table_id == self.table.table_id:
+            asyncio.ensure_future(self.accept_offer(peer_id, sdp))
 
     def upload(self, seat: Optional[int], data: bytes) -> tuple:
         """Share a picture from this device: ``(ref, None)``, or ``(None, reason)``."""
@@ -228,26 +334,47 @@ class HostTable:
         if await asyncio.wait_for(link.opened, 15):
             self.attach(link)
 
-    def replace_with_bot(self, seat: int) -> None:
-        """A player who left is taken over by a computer player (the host decides)."""
-        self._after(self.table.replace_with_bot(seat, None, dom.now_ms()))
+    def can_replace_with_bot(self, seat: int) -> bool:
+        """An invited player's seat (one who left) may go to a computer player."""
+        seats = self.table.seats
+        return (bool(self.table.game.bot_levels) and 0 <= seat < len(seats)
+                and seats[seat]["kind"] == "remote" and self.table.result is None)
 
-    def start(self, fill_with_bots: bool = False) -> Optional[str]:
+    def replace_with_bot(self, seat: int) -> Optional[Refusal]:
+        """A player who left is taken over by a computer player (the host decides)."""
+        try:
+            self._after(self.table.replace_with_bot(seat, None, dom.now_ms()))
+        except IllegalAction as e:
+            return _refusal(e)
+        return None
+
+    def start(self, fill_with_bots: bool = False) -> Optional[Refusal]:
         try:
             outs = self.table.start(dom.now_ms(), allow_empty=fill_with_bots)
         except IllegalAction as e:
-            return e.message
+            return _refusal(e)
         self._after(outs)
         return None
 
     def save(self) -> None:
-        dom.local_set(HOST_KEY + self.table.table_id, json.dumps(self.table.save()))
+        try:
+            self.saver.save(self.table)
+        except StorageFull:
+            first = self.save_error is None
+            self.save_error = ("This browser's storage is full: the table is not being saved, so a "
+                               "reload would lose it. Close other tables to make room.")
+            print("save failed:", self.save_error)
+            if first:
+                self.on_save_error(self.save_error)
+            return
+        self.save_error = None
 
     def close(self) -> None:
         self._running = False
         _session_set(HOSTING, None)
         if self.table.state is not None and self.table.game.result(self.table.state) is not None:
-            dom.local_del(HOST_KEY + self.table.table_id)
+            key = HOST_KEY + self.table.table_id
+            delete_table(self.storage, self.table.table_id, self.storage.keys(key))
         self.lobby.gone(self.table.table_id)
         for link in list(self.links.values()) + list(self.pending_invites.values()):
             link.close()
@@ -262,15 +389,27 @@ class HostTable:
 
     @classmethod
     def restore(cls, table_id: str, lobby, on_change) -> "HostTable":
-        data = json.loads(dom.local_get(HOST_KEY + table_id))
-        return cls(Table.restore(data, now_ms=dom.now_ms()), lobby, on_change)
+        from ..net.browser import WebStorage
+        data, assets = load_table(WebStorage(), table_id)
+        table = Table.restore(data, now_ms=dom.now_ms())
+        for ref, mime, blob in assets:
+            table.assets.add(ref, mime, blob)
+        return cls(table, lobby, on_change, restored=([a[0] for a in assets], len(data["log"])))
 
 
-class GuestTable:
+class GuestTable(TableController):
     is_host = False
 
     def __init__(self, table_id: str, name: str, lobby, on_change: Callable[[], None],
                  token: Optional[str] = None, seat: Optional[int] = None, spectate: bool = False) -> None:
+        from ..net.browser import WebStorage
+        self.tokens = TokenBook(WebStorage())      # rejoin tokens in localStorage, per table and seat
+        if token is None:
+            # a tab of this browser held a seat here that nobody holds now: take it back
+            info = getattr(lobby, "tables", {}).get(table_id) if lobby is not None else None
+            rec = self.tokens.recall(table_id, info.get("seats") if isinstance(info, dict) else None)
+            if rec is not None:
+                token, seat, spectate = rec["token"], rec["seat"], False
         self.guest = Guest(table_id, name, token=token, seat=seat)
         self.lobby = lobby
         self.on_change = on_change
@@ -282,7 +421,7 @@ class GuestTable:
         self.error: Optional[str] = None
         self.clock_offset = 0            # host now - local now
         self.invite_mode = False
-        self.on_reject: Callable[[str], None] = lambda reason: None
+        self.on_refusal: Callable[[Refusal], None] = lambda refusal: None
         _expose_wire(self)
 
     @property
@@ -290,8 +429,10 @@ class GuestTable:
         return self.guest.table_id
 
     def _remember(self) -> None:
-        _session_set(GUEST, json.dumps({"table": self.guest.table_id, "token": self.guest.token,
-                                        "seat": self.guest.seat, "name": self.guest.name}))
+        g = self.guest
+        _session_set(GUEST, json.dumps({"table": g.table_id, "token": g.token, "seat": g.seat, "name": g.name}))
+        if g.token is not None and g.seat is not None:
+            self.tokens.remember(g.table_id, g.seat, g.token, g.name)
 
     def use(self, link) -> None:
         self.link = link
@@ -322,6 +463,7 @@ class GuestTable:
 
     def _message(self, text: str) -> None:
         self.received.append(text)
+        seat_before = self.guest.seat
         events = self.guest.receive(text)
         for ev in events:
             kind = ev[0]
@@ -332,7 +474,10 @@ class GuestTable:
                     self.clock_offset = int(self.guest.now) - dom.now_ms()
             elif kind == "reject":
                 self.error = ev[2] if len(ev) > 2 else "Refused."
-                self.on_reject(self.error)
+                if ev[1] == "replaced_by_bot" and seat_before is not None:   # its token is void
+                    self.tokens.forget(self.guest.table_id, seat_before)
+                    self._remember()
+                self.on_refusal(Refusal(str(ev[1]), self.error))
             elif kind == "end":
                 self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
                 self.status = "ended"
@@ -344,7 +489,13 @@ class GuestTable:
         self.status = "lost"
         self.on_change()
         if not self.invite_mode:
-            asyncio.ensure_future(self.connect_local())
+            asyncio.ensure_future(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        # dropped for flooding: come back later, not at once (the host is busy enough)
+        if self.guest.last_reject and self.guest.last_reject.get("code") == "flooding":
+            await asyncio.sleep(FLOOD_BACKOFF_S)
+        await self.connect_local()
 
     def update_for(self, seat):
         g = self.guest
@@ -362,14 +513,14 @@ class GuestTable:
     def local_seats(self) -> list:
         return [] if self.guest.seat is None else [self.guest.seat]
 
-    def act(self, seat: int, action: dict) -> Optional[str]:
+    def act(self, seat: int, action: dict) -> Optional[Refusal]:
         try:
             text = self.guest.intent(action)
         except ProtocolError as e:   # over the protocol's bounds: the host would refuse it
-            return e.message
+            return _refusal(e)
         if self.link is None or not self.link.send(text):
-            return "Not connected to the host." if self.link is None else \
-                f"Not sent: {self.link.last_error or 'the connection is closed.'}"
+            return Refusal("not_connected", "Not connected to the host." if self.link is None else
+                           f"Not sent: {self.link.last_error or 'the connection is closed.'}")
         self.error = None
         return None
 

@@ -10,8 +10,9 @@ Levels differ in how well they estimate and how they use the estimate:
 
 * ``easy``   noisy estimates, random claim heights, challenges only gross claims;
 * ``normal`` exact binomial estimates, claims it believes, a little bluffing;
-* ``hard``   also reads the other players' statements this round as evidence (a player
-             who named an image probably holds some), and bluffs a little.
+* ``hard``   reads the table (``reading.py``): a posterior of every rival's hand from the
+             statements he made this round, claims and challenges from it, bluffs
+             where it pays.
 
 Bots think once per decision point (round, phase, statement, stater) and ask for a human-ish
 think time (``delay_ms``) before acting: ``decide`` returns the plan with the time left of
@@ -23,6 +24,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...engine import Bot
+from . import reading
 
 SEER = 20
 
@@ -53,6 +55,7 @@ PROFILES = {
         "raise_margin": 0.15,
         "bystander": 0.3,
         "bluff": 0.06,
+        "reading": "reader",    # decisions by reading.py in this style (the fields above unused)
     },
 }
 
@@ -105,6 +108,8 @@ class DodgyBot(Bot):
     # ------------------------------------------------------------------ decisions
     def plan(self, view: dict, legal: list) -> Optional[dict]:
         """What to do at this decision point (no pacing)."""
+        if self.profile.get("reading"):
+            return reading.decide(view, legal, self.rng, reading.STYLES[self.profile["reading"]])
         kinds = {a["type"] for a in legal}
         if "choose" in kinds:
             return self._choose(legal)

@@ -86,6 +86,18 @@ class DohdlesBot(Bot):
     """See the module docstring.  ``level``: "easy" claims with one candidate left,
     "normal" with two."""
 
+    def __init__(self, *args, **kw) -> None:
+        super().__init__(*args, **kw)
+        self._known: dict = {}           # what is public about a Dohdle -> its candidates
+
+    def _candidates(self, d: dict, labels: list, lang: str) -> list:
+        key = (d["id"], tuple(d["letters"]), len(d["qa"]), lang)
+        if key not in self._known:
+            if len(self._known) > 64:
+                self._known.clear()
+            self._known[key] = candidates(d, labels, lang)
+        return self._known[key]
+
     def decide(self, view: dict, legal: list, now_ms: int) -> Optional[tuple]:
         if not legal:
             return None
@@ -93,7 +105,7 @@ class DohdlesBot(Bot):
         lang = view["language"]
         labels = view["answers"]
         fast = 900 if self.level == "normal" else 1800
-        if "make" in types:
+        if "make" in types or "make_drawing" in types or "make_photo" in types:
             return self._make(view, legal)
         if "propose" in types:
             d = view["dohdles"][view["burst"]["current"]["dohdle"]]
@@ -101,7 +113,7 @@ class DohdlesBot(Bot):
                     if p["dohdle"] == d["id"] and p["word"]}
             said |= {normalise(e["word"]) for e in view["events"]
                      if e["kind"] == "proposal" and e.get("dohdle") == d["id"] and e.get("word")}
-            options = [c for c in candidates(d, labels, lang) if normalise(c) not in said]
+            options = [c for c in self._candidates(d, labels, lang) if normalise(c) not in said]
             word = self.rng.choice(options) if options else "?"
             return {"type": "propose", "word": word if word != "?" else "dohdle"}, fast
         if "refuse" in types:
@@ -116,7 +128,7 @@ class DohdlesBot(Bot):
         if "move_chip" in types:
             options = [a for a in legal if a["type"] == "move_chip"]
             # Prefer the Dohdle with the fewest candidates left: the cheapest to solve.
-            best = min(options, key=lambda a: (len(candidates(view["dohdles"][a["dohdle"]], labels, lang)),
+            best = min(options, key=lambda a: (len(self._candidates(view["dohdles"][a["dohdle"]], labels, lang)),
                                                self.rng.random()))
             return best, 1500
         if "choose_clue" in types:
@@ -132,22 +144,23 @@ class DohdlesBot(Bot):
                 if q not in asked:
                     return {"type": "ask", "question": q}, 2000
             return {"type": "end_questions"}, 800
-        return None                      # grace or redirect: let the clock pass the turn
+        if "end_turn" in types and view["turn"]["phase"] == "grace":
+            return {"type": "end_turn"}, 3000    # a moment for the others to react first
+        return None                      # a redirect: let the clock end the turn
 
     def _make(self, view: dict, legal: list) -> Optional[tuple]:
         if view["medium"] != "table" or view["board"] is None:
             return None
         used = {normalise(d["word"]) for d in view["dohdles"] if d["word"]}
         terms = [t for t in view["board"]["terms"] if normalise(t) not in used]
-        action = next(a for a in legal if a["type"] == "make")
-        return {"type": "make", "dohdle": action["dohdle"], "word": self.rng.choice(terms), "pictures": []}, 3000
+        return {"type": "make", "word": self.rng.choice(terms)}, 3000
 
     def _claim(self, view: dict, legal: list, lang: str, labels: list) -> Optional[dict]:
         limit = 2 if self.level == "normal" else 1
         for a in legal:
             if a["type"] != "claim":
                 continue
-            cands = candidates(view["dohdles"][a["dohdle"]], labels, lang)
+            cands = self._candidates(view["dohdles"][a["dohdle"]], labels, lang)
             if 0 < len(cands) <= limit:
                 return a
         return None

@@ -18,7 +18,8 @@ State layout (JSON-safe, besides the keys every game has)::
     active_side  the side holding the Dohdle Master placard (None while making)
     turn         {n, phase, target, kind, asked, started, opened[], question, redirect}
                  phase: "choose" | "kind" | "questions" | "letter" | "grace"
-    burst        None | {state: "settle" | "propose", entries[], current, rights{}}
+    burst        None | {state: "settle" | "propose", entries[], current, rights{},
+                         proposals[], dropped[], jittered}
     seq          claims accepted so far (the funnel order key)
     events       the public record: chips moved, clues, claims, proposals, solutions
     winners, reason   set when the game is over
@@ -33,9 +34,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Choice, Game, IllegalAction, Int, ListOf, Move, Picture, State, Text, is_int
+from ...engine import Choice, clone, Game, IllegalAction, Int, ListOf, Move, Picture, State, Text, is_int
 from ..riddles.boards import BOARDS, LANGUAGES
-from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, WORD_FLAGS, flag_question, public_flags
+from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, flag_question, public_flags
 from ..riddles.words import SecretWordError, check_secret_word, normalise
 
 SPACES = 12                    # Dohdle spaces in the ring (§1.3)
@@ -45,6 +46,8 @@ MAX_SIDES = 6                  # colours, tokens, cubes (§1.2)
 BLANK = "_"                    # a letter space past the word's end (DOH-8)
 MAX_PROPOSAL = 64
 MAX_EVENTS = 120
+MAX_VARIANTS = 4
+MAKE_MOVE = {"table": "make", "drawing": "make_drawing", "photo": "make_photo"}
 COLOURS = ["#d62728", "#1f77b4", "#ffbf00", "#2ca02c", "#9467bd", "#ff7f0e"]   # DOH-26
 
 DEFAULT_GREEN = [3] * 7 + [2] * 13          # §1.3: index 0 ("!") and 1–6: 3; 7–19: 2
@@ -117,10 +120,13 @@ class Dohdles(Game):
         "bang_index": 0,
     }
     moves = {
-        "make": Move({"dohdle": Int(0, SPACES - 1), "word": Text(64),
-                      "pictures": ListOf(Picture(), 0, 3, optional=True, default=[]),
-                      "variants": ListOf(Text(64), 0, 4, optional=True, default=[])},
-                     doc="Make (or remake) one of your Dohdles: its secret word and its picture(s)."),
+        # Making (§1.2.5–6, §1.10): one move per riddle medium, so the arguments say exactly
+        # what the medium needs; each makes the seat's next unmade Dohdle.
+        "make": Move({"word": Text(64)}, doc="Table mode: the dough is on the table; enter its secret word."),
+        "make_drawing": Move({"word": Text(64), "picture": Picture()}, doc="Your drawing and its secret word."),
+        "make_photo": Move({"word": Text(64), "photos": ListOf(Picture(), 1, 3)},
+                           doc="One to three photos of your sculpture and its secret word."),
+        "add_variant": Move({"word": Text(64)}, doc="Another spelling that counts for your latest Dohdle (DOH-20)."),
         "move_chip": Move({"dohdle": Int(0, SPACES - 1)}, doc="Move an opponent's clue chip one space."),
         "choose_clue": Move({"kind": Choice(["question", "letter"])}, doc="On a ??/ABC space: questions or a letter."),
         "ask": Move({"question": Text(MAX_QUESTION)}, doc="Ask the creator a question."),
@@ -130,6 +136,8 @@ class Dohdles(Game):
         "request_letter": Move({"position": Int(1, LETTER_SPACES)}, doc="Ask for one of the first five letters."),
         "end_turn": Move(doc="Pass the placard now (after the clue, or instead of a redirect)."),
         "claim": Move({"dohdle": Int(0, SPACES - 1)}, interrupt=True, doc="Dohdles! Claim a guess."),
+        "report": Move({"dohdle": Int(0, SPACES - 1)}, interrupt=True,
+                       doc="Flag an opponent's Dohdle as unfair (letters in the picture...); no penalty."),
         "propose": Move({"word": Text(MAX_PROPOSAL)}, doc="Say your proposed solution."),
     }
     timers = ("sculpt", "settle", "proposal", "answer", "turn")
@@ -199,7 +207,7 @@ class Dohdles(Game):
                 dohdles.append({"id": d, "side": i, "maker": maker, "space": d, "status": "making",
                                 "word": None, "variants": [], "pictures": [], "chip": 0,
                                 "letters": [None] * LETTER_SPACES, "qa": [], "solved_by": None,
-                                "solved_at": None})
+                                "solved_at": None, "reports": []})
         state.update(phase="making", side_of=side_of, sides=sides, dohdles=dohdles, active_side=None,
                      turn=None, burst=None, seq=0, events=[], winners=None, reason=None)
         if opts["sculpt_time_s"]:
@@ -246,6 +254,15 @@ class Dohdles(Game):
         return [d["id"] for d in state["dohdles"]
                 if d["status"] == "active" and d["chip"] >= 1 and d["side"] != side]
 
+    def reportable(self, state: State, seat: int) -> list:
+        """§1.10: the Dohdles ``seat`` may flag as unfair: an opponent's, in play, not yet
+        flagged by this seat."""
+        if state["phase"] != "play":
+            return []
+        side = state["side_of"][seat]
+        return [d["id"] for d in state["dohdles"]
+                if d["side"] != side and d["status"] == "active" and seat not in d["reports"]]
+
     def _turn_open(self, state: State) -> bool:
         return state["phase"] == "play" and state["burst"] is None and state["turn"] is not None
 
@@ -259,9 +276,15 @@ class Dohdles(Game):
                 out[seat].append(move)
 
         if state["phase"] == "making":
+            make = MAKE_MOVE[state["options"]["riddle_medium"]]
             for d in state["dohdles"]:
                 if d["status"] == "making":
-                    add(d["maker"], "make")
+                    add(d["maker"], make)
+            if state["options"]["accepted_variants"]:
+                for seat in range(len(state["players"])):
+                    d = self._latest_made(state, seat)
+                    if d is not None and len(d["variants"]) < MAX_VARIANTS:
+                        add(seat, "add_variant")
             return out
         if state["phase"] != "play":
             return out
@@ -297,6 +320,8 @@ class Dohdles(Game):
         for seat in range(len(state["players"])):
             if self.claimable(state, seat):
                 add(seat, "claim")
+            if self.reportable(state, seat):
+                add(seat, "report")
         return out
 
     def why_not(self, state: State, seat: int, move: str) -> tuple:
@@ -321,22 +346,20 @@ class Dohdles(Game):
         out = []
         act = self.active(state).get(seat, ())
         for t in act:
-            if t == "make":
-                for d in state["dohdles"]:
-                    if d["maker"] == seat and d["status"] == "making":
-                        out.append(dict(self.moves[t].describe(t, state), dohdle=d["id"]))
+            if t in ("make", "make_drawing", "make_photo", "add_variant", "ask", "propose"):
+                out.append(self.moves[t].describe(t, state))
             elif t == "move_chip":
                 out += [{"type": t, "dohdle": d} for d in self.movable(state)]
             elif t == "claim":
                 out += [{"type": t, "dohdle": d} for d in self.claimable(state, seat)]
+            elif t == "report":
+                out += [{"type": t, "dohdle": d} for d in self.reportable(state, seat)]
             elif t == "choose_clue":
                 out += [{"type": t, "kind": k} for k in self._kinds(state)]
             elif t == "request_letter":
                 out += [{"type": t, "position": p} for p in self.letters_left(state["dohdles"][state["turn"]["target"]])]
             elif t == "answer":
                 out += [{"type": t, "answer": a} for a in state["options"]["answer_labels"]]
-            elif t in ("ask", "propose"):
-                out.append(self.moves[t].describe(t, state))
             else:
                 out.append({"type": t})
         return out
@@ -347,39 +370,48 @@ class Dohdles(Game):
 
     # ================================================================== making
     def move_make(self, state: State, seat: int, args: dict, now_ms: int) -> None:
-        """§1.2.5–6: a secret word (one word of letters, §1.10) and, by ``riddle_medium``, one
-        drawing, one to three photos, or nothing (the dough is on the real table)."""
-        d = self._dohdle(state, args["dohdle"])
-        if d["maker"] != seat:
-            raise IllegalAction("not_your_dohdle", "That is not one of the Dohdles you make.")
-        if d["status"] != "making":
-            raise IllegalAction("already_made", "That Dohdle is finished: its picture and word are frozen.")
-        try:
-            word = check_secret_word(args["word"])
-        except SecretWordError as err:
-            raise IllegalAction(err.code, err.message) from None
-        medium = state["options"]["riddle_medium"]
-        pictures = args.get("pictures") or []
-        need = {"drawing": (1, 1), "photo": (1, 3), "table": (0, 0)}[medium]
-        if not need[0] <= len(pictures) <= need[1]:
-            raise IllegalAction("bad_pictures", {
-                "drawing": "A Dohdle needs its drawing.",
-                "photo": "A Dohdle needs one to three photos of the sculpture.",
-                "table": "At this table the Dohdles are real dough: send no picture.",
-            }[medium])
-        variants = []
-        for v in args.get("variants") or []:
-            if not state["options"]["accepted_variants"]:
-                raise IllegalAction("no_variants", "This table accepts only the exact word (no variants).")
-            try:
-                v = check_secret_word(v)
-            except SecretWordError as err:
-                raise IllegalAction(err.code, err.message) from None
-            if normalise(v) != normalise(word) and v not in variants:
-                variants.append(v)
-        d.update(word=word, pictures=list(pictures), variants=variants, status="active")
+        """Table mode (§1.10 hybrid): the sculpture is real dough; only its word is entered."""
+        self._make(state, seat, args["word"], [], now_ms)
+
+    def move_make_drawing(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """A drawing in the side's colour (§1.10 ``canvas2d``), sent on the asset channel."""
+        self._make(state, seat, args["word"], [args["picture"]], now_ms)
+
+    def move_make_photo(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """One to three photos of a real sculpture (§1.10 ``photo``)."""
+        self._make(state, seat, args["word"], list(args["photos"]), now_ms)
+
+    def _make(self, state: State, seat: int, text: str, pictures: list, now_ms: int) -> None:
+        """§1.2.5–6: the seat's next Dohdle gets its secret word (one word of letters, §1.10)
+        and its pictures (hashes only; the bytes travel on the asset channel).  A made Dohdle
+        is frozen.  Play begins when the last one is made."""
+        d = next((x for x in state["dohdles"] if x["maker"] == seat and x["status"] == "making"), None)
+        if d is None:
+            raise IllegalAction("all_made", "Your Dohdles are all made.")
+        d.update(word=self._secret(text), pictures=pictures, status="active")
+        self._event(state, now_ms, "made", dohdle=d["id"], side=d["side"])
         if all(x["status"] == "active" for x in state["dohdles"]):
             self._start_play(state, now_ms)
+
+    def move_add_variant(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """DOH-20 (``accepted_variants``): the maker lists another form that counts as his
+        latest Dohdle's word ("doughnut" / "donut")."""
+        d = self._latest_made(state, seat)
+        v = self._secret(args["word"])
+        if normalise(v) != normalise(d["word"]) and all(normalise(v) != normalise(x) for x in d["variants"]):
+            d["variants"].append(v)
+
+    @staticmethod
+    def _latest_made(state: State, seat: int) -> Optional[dict]:
+        made = [d for d in state["dohdles"] if d["maker"] == seat and d["status"] == "active"]
+        return made[-1] if made else None
+
+    @staticmethod
+    def _secret(text: str) -> str:
+        try:
+            return check_secret_word(text)
+        except SecretWordError as err:
+            raise IllegalAction(err.code, err.message) from None
 
     def timer_sculpt(self, state: State, now_ms: int) -> None:
         """DOH-19: the making time is over; a Dohdle not made by then is left out of the
@@ -604,6 +636,14 @@ class Dohdles(Game):
                 d["status"] = "retired"
                 self._event(state, now_ms, "retired", dohdle=d["id"], word=d["word"])
         self._start_turn(state, (state["active_side"] + 1) % len(state["sides"]), now_ms)
+
+    def move_report(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """§1.10: "the engine provides a 'report' flag but applies no automatic penalty" —
+        the flag is public, for the table to talk about."""
+        if args["dohdle"] not in self.reportable(state, seat):
+            raise IllegalAction("not_reportable", "You can flag an opponent's Dohdle in play, once.")
+        state["dohdles"][args["dohdle"]]["reports"].append(seat)
+        self._event(state, now_ms, "report", dohdle=args["dohdle"], seat=seat)
 
     # ================================================================== the guess race
     def move_claim(self, state: State, seat: int, args: dict, now_ms: int) -> None:
@@ -857,6 +897,7 @@ class Dohdles(Game):
                 "letters": list(d["letters"]),
                 "qa": [dict(x) for x in d["qa"]],
                 "solved_by": d["solved_by"], "solved_at": d["solved_at"],
+                "reports": list(d["reports"]),
             })
         turn = None
         if state["turn"] is not None:
@@ -906,14 +947,31 @@ class Dohdles(Game):
             "reason": state["reason"],
         }
 
+    def hidden_variants(self, state: State, seat: Optional[int], rng) -> list:
+        """§1.9: the same table with every word (and accepted variant) ``seat`` may not see
+        replaced, the other sides' suggestion boards swapped, the pictures of Dohdles still
+        being made by others changed, and the generator's future draws changed."""
+        alt = self._copy(state)
+        me = self.side(state, seat)
+        for d in alt["dohdles"]:
+            if d["word"] is not None and not self.word_visible(alt, d, seat):
+                d["word"] = "".join(rng.choice("abcdefghijklmnopqrstuvwxyzäéß") for _ in range(3 + rng.below(8)))
+                d["variants"] = [v + "e" for v in d["variants"]]
+            if alt["phase"] == "making" and d["side"] != me and d["pictures"]:
+                d["pictures"] = ["sha256:" + format(rng.below(2**32), "064x")]
+        others = [sd for i, sd in enumerate(alt["sides"]) if i != me]
+        boards = [sd["board"] for sd in others]
+        rng.shuffle(boards)
+        for sd, b in zip(others, boards):
+            sd["board"] = b
+        alt["rng"] = rng.next64()
+        return [alt]
+
     @staticmethod
     def _public_event(state: State, e: dict, me: Optional[int]) -> dict:
         # Events hold only public facts (words appear in them once they are public), so a
         # copy suffices; "over" lists every word, and it is the end.
-        out = dict(e)
-        if "words" in out:
-            out["words"] = dict(out["words"])
-        return out
+        return clone(e)
 
     # ================================================================== bots
     def bot(self, level: str, seat: int, seed: int):

@@ -16,18 +16,23 @@ Strategy (RULES.md §4.10 notes): lay own heads at once; feed own dachshunds wit
 close own dachshunds with a tail once they are worth a marker; snatch long dachshunds of
 others with a cat tail; never close another player's dachshund with a tail without a cat;
 go for the emptied-pile bone.  The "relaxed" level plays like a beginner: it does not track
-whose dachshund is whose, plays whatever fits, and sometimes fumbles.
+whose dachshund is whose, plays whatever fits, and sometimes fumbles.  The "normal" level
+puts a card under whenever it is unsure.  The "quick" level plays by ``strategy.py``: it
+lays a card whenever laying it helps, remembers the cards it put back under its piles, and
+works on the pile nearest to empty whose next card it can lay.
 """
 from __future__ import annotations
 
 from ...engine import Bot
 from . import cards as C
+from . import strategy
 
 #: Seconds per step at speed 1.0, and the level's play.  WAL-4 simulated 0.5-1.5 s a move.
 PROFILES = {
     "relaxed": {"take": 0.9, "reveal": 0.7, "decide": 1.5, "jitter": 0.35, "fumble": 0.2, "smart": False},
     "normal": {"take": 0.55, "reveal": 0.4, "decide": 0.9, "jitter": 0.3, "fumble": 0.06, "smart": True},
-    "quick": {"take": 0.45, "reveal": 0.32, "decide": 0.65, "jitter": 0.25, "fumble": 0.0, "smart": True},
+    "quick": {"take": 0.45, "reveal": 0.32, "decide": 0.65, "jitter": 0.25, "fumble": 0.0, "smart": True,
+              "plan": True},       # judgement of strategy.py: lays whenever it helps, plans its piles
 }
 MARKER_COST = 1.5        # a marker spent brings the Stop closer; worth about 1.5 cards
 
@@ -50,6 +55,7 @@ class WaldiBot(Bot):
         self._own = None                  # my own situation the current decision is for
         self._ready = None                # when my reaction time for it is over (ms)
         self._plan = None                 # (action, effects on my memory, dogs it was chosen for)
+        self.mem = strategy.Memory(self.seat)   # what strategy.py remembers (the "plan" levels)
 
     # ------------------------------------------------------------------ pacing
     def _delay(self, step: str) -> int:
@@ -63,6 +69,7 @@ class WaldiBot(Bot):
         if view["round"] != self._round:
             self._round = view["round"]
             self._reset_round()
+        self.mem.observe(view)
         dogs = {d["id"]: d for d in view["dogs"]}
         if view["show_card_owner"]:
             for d in view["dogs"]:
@@ -137,6 +144,14 @@ class WaldiBot(Bot):
 
     def _choose(self, view: dict, legal: list):
         """(action, its effect on my memory) for my situation now, or None."""
+        if self.profile.get("plan"):
+            step = strategy.next_step(view, legal, self.mem, self.rng)
+            if step is None:
+                return None
+            action, kind = step
+            if kind == "place":
+                return action, ("decline" if action["type"] == "decline" else "placed")
+            return action, (("take", None) if kind == "take" else None)
         me = view["me"]
         if me["revealed"] is not None:
             action = self._choose_placement(view, legal)

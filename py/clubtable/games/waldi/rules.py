@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Bool, Choice, Game, IllegalAction, Int, Move, Number, clone
+from ...engine import Bool, Game, IllegalAction, Int, Move, Number, clone
 from . import cards as C
 
 ROUNDS = 3

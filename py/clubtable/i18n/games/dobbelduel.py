@@ -87,6 +87,13 @@ TEXTS = {
         "dd.watch": "{name} has {n} possible codes left.",
         "dd.over": "The game is over.",
         "dd.last_effort": "Effort {n}: {pegs}.",
+        # The computer players, named and described by how they play (set-up screen).
+        "dobbelduel.bot.easy": "Beginner",
+        "dobbelduel.bot.easy.about": "Places its dice at random and solves once only one code is left.",
+        "dobbelduel.bot.normal": "Logician",
+        "dobbelduel.bot.normal.about": "Places dice for points by a rough rule and solves as soon as its best guess is even money.",
+        "dobbelduel.bot.hard": "Code breaker",
+        "dobbelduel.bot.hard.about": "Tracks every code that fits the hints and weighs solving now against rolling on, exactly.",
     },
     "fr": {
         "dd.colour.blue": "bleu", "dd.colour.red": "rouge", "dd.colour.yellow": "jaune", "dd.colour.green": "vert",
@@ -173,6 +180,13 @@ TEXTS = {
         "dd.watch": "Il reste {n} codes possibles à {name}.",
         "dd.over": "La partie est terminée.",
         "dd.last_effort": "Essai {n} : {pegs}.",
+        # The computer players, named and described by how they play (set-up screen).
+        "dobbelduel.bot.easy": "Débutant",
+        "dobbelduel.bot.easy.about": "Place ses dés au hasard et résout quand il ne reste qu'un code.",
+        "dobbelduel.bot.normal": "Logicien",
+        "dobbelduel.bot.normal.about": "Place ses dés pour les points selon une règle simple et résout dès que sa meilleure idée a une chance sur deux.",
+        "dobbelduel.bot.hard": "Casseur de codes",
+        "dobbelduel.bot.hard.about": "Suit tous les codes compatibles avec les indices et pèse exactement résoudre maintenant contre relancer.",
     },
     "de": {
         "dd.colour.blue": "blau", "dd.colour.red": "rot", "dd.colour.yellow": "gelb", "dd.colour.green": "grün",
@@ -259,5 +273,12 @@ TEXTS = {
         "dd.watch": "{name} hat noch {n} mögliche Codes.",
         "dd.over": "Das Spiel ist aus.",
         "dd.last_effort": "Versuch {n}: {pegs}.",
+        # The computer players, named and described by how they play (set-up screen).
+        "dobbelduel.bot.easy": "Anfänger",
+        "dobbelduel.bot.easy.about": "Legt seine Würfel zufällig und löst, sobald nur noch ein Code bleibt.",
+        "dobbelduel.bot.normal": "Logiker",
+        "dobbelduel.bot.normal.about": "Legt Würfel nach einer groben Punkteregel und löst, sobald sein bester Tipp eine halbe Chance hat.",
+        "dobbelduel.bot.hard": "Codeknacker",
+        "dobbelduel.bot.hard.about": "Verfolgt jeden Code, der zu den Hinweisen passt, und wägt genau ab: jetzt lösen oder weiterwürfeln.",
     },
 }

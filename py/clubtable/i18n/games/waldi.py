@@ -96,6 +96,13 @@ TEXTS = {
         "opt.waldi.show_card_owner.true": "shown on every card",
         "opt.waldi.final_tie_break.\"shared\"": "shared win",
         "opt.waldi.final_tie_break.\"most_cards\"": "most cards won over the game",
+        # The computer players, named and described by how they play (set-up screen).
+        "waldi.bot.relaxed": "Easygoing",
+        "waldi.bot.relaxed.about": "Lays whatever fits, unhurried, and sometimes fumbles. Does not keep track of whose dachshund is whose.",
+        "waldi.bot.normal": "Steady",
+        "waldi.bot.normal.about": "Feeds its own dachshunds and snatches long ones with a cat tail, but puts a card under whenever it is unsure. A steady pace.",
+        "waldi.bot.quick": "Sharp",
+        "waldi.bot.quick.about": "Quick and shrewd: lays a card whenever it helps, remembers the cards it put back and works on the pile nearest to empty for the bone.",
     },
     "fr": {
         "waldi.round": "Manche {n} sur {of}",
@@ -190,6 +197,13 @@ TEXTS = {
         "opt.waldi.show_card_owner.true": "affiché sur chaque carte",
         "opt.waldi.final_tie_break.\"shared\"": "victoire partagée",
         "opt.waldi.final_tie_break.\"most_cards\"": "le plus de cartes gagnées sur la partie",
+        # The computer players, named and described by how they play (set-up screen).
+        "waldi.bot.relaxed": "Tranquille",
+        "waldi.bot.relaxed.about": "Pose ce qui va, sans se presser, et se trompe parfois. Ne retient pas à qui est chaque teckel.",
+        "waldi.bot.normal": "Régulier",
+        "waldi.bot.normal.about": "Nourrit ses propres teckels et rafle les longs avec une queue de chat, mais remet une carte dessous dès qu'il hésite. Un rythme régulier.",
+        "waldi.bot.quick": "Vif",
+        "waldi.bot.quick.about": "Rapide et malin : pose une carte dès qu'elle sert, se souvient des cartes remises dessous et vide en premier la pile la plus proche de l'os.",
     },
     "de": {
         "waldi.round": "Durchgang {n} von {of}",
@@ -284,5 +298,12 @@ TEXTS = {
         "opt.waldi.show_card_owner.true": "auf jeder Karte gezeigt",
         "opt.waldi.final_tie_break.\"shared\"": "geteilter Sieg",
         "opt.waldi.final_tie_break.\"most_cards\"": "die meisten gewonnenen Karten im ganzen Spiel",
+        # The computer players, named and described by how they play (set-up screen).
+        "waldi.bot.relaxed": "Gemütlich",
+        "waldi.bot.relaxed.about": "Legt, was passt, ohne Eile, und vertut sich manchmal. Merkt sich nicht, wem welcher Dackel gehört.",
+        "waldi.bot.normal": "Stetig",
+        "waldi.bot.normal.about": "Füttert die eigenen Dackel und schnappt lange mit einem Katzenschwanz weg, legt aber im Zweifel die Karte unter. Ein stetiges Tempo.",
+        "waldi.bot.quick": "Flink",
+        "waldi.bot.quick.about": "Schnell und gewitzt: legt eine Karte, wann immer sie nützt, merkt sich die untergelegten Karten und leert den Stapel, der dem Knochen am nächsten ist.",
     },
 }
