@@ -97,3 +97,22 @@ RACE = """([sel, at]) => {
     if (el && !el.disabled) el.click();
   }, Math.max(0, at - Date.now()));
 }"""
+
+
+def draw_and_hand_in(page, word, k=0):
+    """A tiny dough drawing (one stroke, a little different each time) and its word."""
+    page.wait_for_selector("#cave-pad")
+    box = page.locator("#cave-pad").bounding_box()
+    x, y = box["x"] + box["width"] * (0.3 + 0.05 * k), box["y"] + box["height"] * 0.5
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 30, y + 10 + 5 * k, steps=3)
+    page.mouse.up()
+    page.wait_for_selector("#cave-pad[data-strokes='1']")
+    hand_in(page, word)
+
+
+def take_over(page):
+    """Pass-and-play: the next player takes the device."""
+    page.wait_for_selector("#handover-ready")
+    page.click("#handover-ready")

@@ -5,8 +5,8 @@ race in which two tabs interrupt at the same moment and only one cube is spent, 
 on the End space.  The third tab never receives a letter answer meant for the others."""
 import time
 
-from .cave_driver import (FAST_OPTIONS, RACE, answer, ask, ask_letter, cubes, guess, hand_in, scores,
-                          set_up_cave, status)
+from .cave_driver import (FAST_OPTIONS, RACE, answer, ask, ask_letter, cubes, draw_and_hand_in, guess,
+                          hand_in, scores, set_up_cave, status, take_over)
 from .conftest import join_from_home, open_page, received
 
 WORDS = (["quokka", "zebra", "yak", "xerus"], ["walrus", "vole", "urchin", "tapir"],
@@ -149,4 +149,40 @@ def test_three_tabs_play_a_whole_game_with_an_interrupt_race(context, base_url):
     assert _letters_leaked(received(bob), 1, owner) == []
     # … while the check does see the answers a seat may have (it is not vacuous)
     assert _letters_leaked(received(bob), 2, owner) != []
+    assert not errors
+
+
+def test_pass_and_play_with_dough_drawings_keeps_each_notebook_private(context, base_url):
+    """One device, three players: each draws four riddles on the dough pad (behind a
+    hand-over screen), the mat shows every drawing and zooms into one, and a letter answer
+    shows only to the asker and the owner."""
+    errors = []
+    page = open_page(context, base_url, errors)
+    opts = dict(FAST_OPTIONS, riddle_medium='"canvas2d"')
+    set_up_cave(page, base_url, seats=("local", "pass", "pass"), **opts)
+    for seat, words in enumerate(WORDS):
+        if seat:
+            take_over(page)
+        status(page, phase="molding")
+        for k, w in enumerate(words):
+            draw_and_hand_in(page, w, k)
+    take_over(page)                                       # play starts with seat 0's letter turn
+    status(page, phase="play", round="letter", turn_side=0)
+    page.wait_for_function("document.querySelectorAll('#cave-mat img.cave-pic').length === 12")
+    assert page.locator("#cave-mat img.cave-pic").first.get_attribute("src").startswith("blob:")
+    page.click(".cave-riddle[data-riddle='5'] .cave-pic-btn")
+    page.wait_for_selector("#cave-zoom img")
+    page.click("#cave-zoom-in")
+    page.wait_for_selector("#cave-zoom img[style='width:200%']")
+    page.click("#cave-zoom-close")
+    page.wait_for_selector("#cave-zoom", state="detached")
+    ask_letter(page, 4, 1, "letter", "start")              # walrus: "w"
+    take_over(page)
+    status(page, turn_side=1)
+    assert page.locator("#cave-notebook .cave-answer-letter").all_inner_texts() == ["w"]   # the owner
+    page.click("#cave-pass")
+    take_over(page)
+    status(page, turn_side=2)
+    assert page.locator("#cave-notebook .cave-note").count() == 0        # the third player: nothing
+    assert page.locator(".cave-interrupt").count() == 3                  # own button + the two others'
     assert not errors

@@ -4,6 +4,7 @@ What a seat's screen shows never holds another side's letter answer or secret wo
 import sys
 import types
 
+import fake_dom
 import pytest
 
 from clubtable.games import GAMES
@@ -13,26 +14,18 @@ from clubtable.session import Table
 
 @pytest.fixture(scope="module")
 def screen():
-    """``ui.games.cave`` with the browser modules stubbed (the screen itself needs none)."""
-    saved = {k: sys.modules.get(k) for k in ("pyscript", "pyodide", "pyodide.ffi")}
-    if "pyscript" not in sys.modules:
-        ps = types.ModuleType("pyscript")
-        ps.document = ps.window = None
-        ffi = types.ModuleType("pyodide.ffi")
-        ffi.create_proxy = ffi.to_js = lambda *a, **k: None
-        py = types.ModuleType("pyodide")
-        py.ffi = ffi
-        sys.modules.update({"pyscript": ps, "pyodide": py, "pyodide.ffi": ffi})
+    """``ui.games.cave`` (and the riddle kit it uses) loaded against the fake DOM."""
+    fake_dom.install()
+    for name in ("clubtable.ui.riddles", "clubtable.ui.games.cave"):
+        sys.modules.pop(name, None)
     from clubtable.ui import dom
     from clubtable.ui.context import ScreenContext
     from clubtable.ui.games import cave
     register(cave.TEXTS)
     yield types.SimpleNamespace(mod=cave, dom=dom, Ctx=ScreenContext)
-    for k, v in saved.items():
-        if v is None:
-            sys.modules.pop(k, None)
-        else:
-            sys.modules[k] = v
+    for name in ("clubtable.ui.riddles", "clubtable.ui.games.cave"):
+        sys.modules.pop(name, None)
+    fake_dom.uninstall()
 
 
 WORDS = (["quokka", "zebra", "yak", "xerus"], ["walrus", "vole", "urchin", "tapir"],

@@ -38,12 +38,6 @@ MOLD_MOVES = ("mold", "mold_photos", "mold_clay")
 CLOCK_ORDER = ("molding", "letter_turn", "question", "answer", "guess", "interrupt", "judge")
 
 
-def wants_focus(update) -> bool:
-    """Pass-and-play: a seat needs the screen when the game waits for it; the right to
-    interrupt (every seat holds it) or to take back a riddle does not call for a hand-over."""
-    return any(a.get("type") not in ("interrupt", "withdraw") for a in update.get("legal") or [])
-
-
 # =========================================================================== small helpers
 def _s(ctx) -> dict:
     return ctx.scratch
@@ -205,7 +199,7 @@ def mold_panel(ctx):
     done = [r for r in mine if r.get("made")]
     out = [h("h2", t("cave.your_riddles", done=len(done), of=len(mine)), cls="cave-h")]
     if move is not None:
-        out.append(mold_form(ctx, move, medium))
+        out.append(mold_form(ctx, move, medium, len(done)))
     else:
         out.append(h("p", t("cave.all_handed_in"), cls="muted", id="cave-all-in"))
     rows = []
@@ -220,7 +214,7 @@ def mold_panel(ctx):
     return h("section", out, id="cave-mold", cls="cave-panel")
 
 
-def mold_form(ctx, move: str, medium: str):
+def mold_form(ctx, move: str, medium: str, done: int = 0):
     """The secret word and, per medium, the riddle's picture(s): the kit's dough pad
     (``mold``) or photo picker (``mold_photos``, at least ``photo_angles`` of them, since
     the mat turns at a real table).  At a real table the clay is the riddle: only the word
@@ -280,7 +274,8 @@ def mold_form(ctx, move: str, medium: str):
             kit.picked_pictures(s, PHOTOS).clear()
         ctx.act(action)
     parts.append(h("button", t("cave.hand_in"), type="submit", cls="primary", id="cave-hand-in"))
-    return h("form", parts, id="cave-mold-form", data_medium=medium, on_submit=submit)
+    # keyed by the riddles handed in: the next riddle gets a fresh form (an empty word field)
+    return h("form", parts, id="cave-mold-form", key=f"mold-{done}", data_medium=medium, on_submit=submit)
 
 
 # =========================================================================== the mat
@@ -290,7 +285,7 @@ def _pictures(ctx, r: dict, small=False):
         return None
     out = []
     for i, ref in enumerate(refs):
-        url = ctx.asset_url(ref)
+        url = _src(ctx, ref)
         alt = ctx.t("cave.picture_of", riddle=r["id"] + 1, n=i + 1, of=len(refs))
         img = h("img", src=url, alt=alt, cls="cave-pic") if url else h("span", "…", cls="cave-pic loading",
                                                                        aria_label=alt)
@@ -300,6 +295,11 @@ def _pictures(ctx, r: dict, small=False):
         if small:
             break
     return h("div", out, cls="cave-pics" + (" several" if len(refs) > 1 else ""))
+
+
+def _src(ctx, ref):
+    """A URL for a picture this seat may see, or None while it is on its way."""
+    return kit.picture_src(ctx, ref) if kit is not None else ctx.asset_url(ref)
 
 
 def _zoom(ctx, rid, i):
@@ -341,7 +341,7 @@ def zoom_view(ctx):
             go(1 if k == "ArrowRight" else -1)(e)
         elif k in ("+", "-"):
             go(ds=1 if k == "+" else -1)(e)
-    url = ctx.asset_url(refs[i])
+    url = _src(ctx, refs[i])
     alt = t("cave.picture_of", riddle=r["id"] + 1, n=i + 1, of=len(refs))
     return h("div",
              h("p", h("strong", riddle_label(ctx, r["id"])),
