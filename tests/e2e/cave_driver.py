@@ -108,7 +108,7 @@ def draw_and_hand_in(page, word, k=0):
     page.mouse.down()
     page.mouse.move(x + 30, y + 10 + 5 * k, steps=3)
     page.mouse.up()
-    page.wait_for_selector("#cave-pad[data-strokes='1']")
+    page.wait_for_selector("#cave-pad-undo:not([disabled])")     # the stroke is kept
     hand_in(page, word)
 
 
