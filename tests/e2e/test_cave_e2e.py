@@ -1,8 +1,10 @@
 """Play-Doh's Cave end to end: three tabs (a host and two guests over WebRTC) play a whole
 game with real clay at the table (``riddle_medium = "table"``: only the secret words are
 typed): a letter round, a question round with a correct and a wrong guess, an interrupt
-race in which two tabs interrupt at the same moment and only one cube is spent, and the end
-on the End space.  The third tab never receives a letter answer meant for the others."""
+race in which two tabs interrupt at the same moment and only one cube is spent (its guess a
+near miss the owner turns down), and the end on the End space.  The third tab never
+receives a letter answer meant for the others.  Then one device passes round three players
+who draw their riddles with the dough pad."""
 import time
 
 from .cave_driver import (FAST_OPTIONS, RACE, answer, ask, ask_letter, cubes, draw_and_hand_in, guess,
@@ -109,7 +111,12 @@ def test_three_tabs_play_a_whole_game_with_an_interrupt_race(context, base_url):
                                ".map(e => +e.dataset.n).reduce((a, b) => a + b, 0) === 2")
     winner.wait_for_selector("#cave-no-guess")
     assert host.locator("#cave-g-word-form").count() == 0       # only the interrupting side writes
-    winner.click("#cave-no-guess")
+    # a near miss of Ann's "zebra": Ann, the owner, is asked and says it is another word
+    guess(winner, 1, "zebar")
+    host.wait_for_selector("#cave-judge-word")
+    assert host.inner_text("#cave-judge-word") == "zebar"
+    assert (bob if winner is cyd else cyd).locator("#cave-accept").count() == 0
+    host.click("#cave-reject")
     for page in tabs:
         page.wait_for_selector("#cave-interrupt-banner", state="detached")
     assert cubes(host) == c                              # two sides still hold a cube: none added
@@ -139,7 +146,8 @@ def test_three_tabs_play_a_whole_game_with_an_interrupt_race(context, base_url):
     assert host.inner_text("#winners").endswith("Ann")
     assert cyd.locator(".cave-word").count() == 12
     assert scores(cyd) == [5, 2, 0]
-    assert cyd.locator(".cave-guess-row").count() == 2
+    assert cyd.locator(".cave-guess-row").count() == 3
+    assert cyd.locator(".cave-guess-row.right").count() == 1
 
     # --- the third tab never received a letter answer meant for the others
     msgs = received(cyd)

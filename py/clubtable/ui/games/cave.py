@@ -177,7 +177,7 @@ def interrupt_bar(ctx):
     cubes = v["sides"][v["my_side"]]["interrupts"]
     buttons = [h("button", "✋ ", t("cave.interrupt"), " ", h("span", t("cave.cubes", n=cubes), cls="cave-cube-n"),
                  id="cave-interrupt", cls="cave-interrupt", disabled=not ctx.can("interrupt"),
-                 data_cubes=cubes, aria_keyshortcuts="Alt+I",
+                 data_cubes=cubes,
                  on_click=lambda e: _send(ctx, {"type": "interrupt"}))]
     for seat, up in ctx.others:
         if "interrupt" in (up.get("moves") or []):
