@@ -343,6 +343,8 @@ _FR = {
     "refusal.not_one_word": "Un seul mot, sans espace ni trait d'union.",
     "refusal.not_letters": "Des lettres seulement.",
     "refusal.word_too_long": "Ce mot est trop long.",
+    "refusal.molding": "Les énigmes sont encore en cours de modelage.",
+    "refusal.no_question": "Aucune question sur votre énigme n'attend de réponse.",
 }
 
 _DE = {
@@ -521,6 +523,8 @@ _DE = {
     "refusal.not_one_word": "Ein Wort, ohne Leerzeichen oder Bindestrich.",
     "refusal.not_letters": "Nur Buchstaben.",
     "refusal.word_too_long": "Das Wort ist zu lang.",
+    "refusal.molding": "Die Rätsel werden noch geknetet.",
+    "refusal.no_question": "Zu deinem Rätsel wartet keine Frage auf Antwort.",
 }
 
 try:                      # the riddle kit's texts, merged as its catalogue asks
