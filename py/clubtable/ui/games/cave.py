@@ -22,10 +22,7 @@ from __future__ import annotations
 from ..dom import h
 from ...i18n.games.cave import TEXTS  # noqa: F401  (the shell registers the catalogue)
 
-try:                      # the shared riddle kit: drawing pad, photo picker, word and question fields
-    from .. import riddles as kit
-except ImportError:       # not in this build yet: words typed here, no pictures
-    kit = None
+from .. import riddles as kit    # the shared riddle kit: dough pad, photo picker, word, question, proposal, log
 
 PAD = "cave-pad"
 PHOTOS = "cave-photos"
@@ -76,12 +73,6 @@ def _pick(ctx, key: str, choices: list):
     """The scratch selection if it is still a choice, else the first choice."""
     cur = _s(ctx).get(key)
     return cur if cur in choices else (choices[0] if choices else None)
-
-
-def _typed(ctx, key: str):
-    def on(e):
-        _s(ctx)[key] = str(e.target.value)
-    return on
 
 
 def _chosen(ctx, key: str, conv=int):
@@ -223,22 +214,13 @@ def mold_form(ctx, move: str, medium: str, done: int = 0):
     s = _s(ctx)
     k = ctx.constants
     error = s.get("mold.error")
-    if kit is not None:
-        parts = [kit.secret_word_field(s, WORD, t, label=t("cave.secret_word"), error=error)]
-    else:
-        parts = [h("label", h("span", t("cave.secret_word")), " ",
-                   h("input", id=WORD, value=s.get("word:" + WORD, ""), maxlength="64", autocomplete="off",
-                     spellcheck="false", on_input=_typed(ctx, "word:" + WORD)), cls="field"),
-                 h("p", error, cls="error", role="alert") if error else None,
-                 h("p", t("cave.word_rule"), cls="muted small")]
+    parts = [kit.secret_word_field(s, WORD, t, label=t("cave.secret_word"), error=error)]
     if move == "mold":
         parts.append(h("p", t("cave.draw_here"), cls="muted"))
-        parts.append(kit.drawing_pad(s, PAD, DOUGH[(ctx.seat or 0) % len(DOUGH)], t, redraw=ctx.redraw)
-                     if kit is not None else h("p", t("cave.no_kit"), cls="warn"))
+        parts.append(kit.drawing_pad(s, PAD, DOUGH[(ctx.seat or 0) % len(DOUGH)], t, redraw=ctx.redraw))
     elif move == "mold_photos":
         parts.append(h("p", t("cave.photos_here", n=k.get("photo_angles", 1)), cls="muted"))
-        parts.append(kit.photo_picker(ctx, PHOTOS, limit=k.get("max_photos", 8))
-                     if kit is not None else h("p", t("cave.no_kit"), cls="warn"))
+        parts.append(kit.photo_picker(ctx, PHOTOS, limit=k.get("max_photos", 8)))
     else:
         parts.append(h("p", t("cave.clay_here"), cls="muted"))
 
@@ -247,15 +229,12 @@ def mold_form(ctx, move: str, medium: str, done: int = 0):
         ctx.redraw()
 
     def submit(e):
-        if kit is not None:
-            word, err = kit.secret_word(s, WORD, t)
-            if err:
-                return fail(err)
-        else:
-            word = str(s.get("word:" + WORD, "")).strip()
+        word, err = kit.secret_word(s, WORD, t)
+        if err:
+            return fail(err)
         action = {"type": move, "word": word}
         if move == "mold":
-            data = kit.pad_picture(s, PAD) if kit is not None else None
+            data = kit.pad_picture(s, PAD)
             if data is None:
                 return fail(t("cave.draw_first"))
             ref, err = kit.share(ctx, data)
@@ -263,15 +242,14 @@ def mold_form(ctx, move: str, medium: str, done: int = 0):
                 return fail(err)
             action["picture"] = ref
         elif move == "mold_photos":
-            refs = list(kit.picked_pictures(s, PHOTOS)) if kit is not None else []
+            refs = list(kit.picked_pictures(s, PHOTOS))
             if len(refs) < k.get("photo_angles", 1):
                 return fail(t("cave.more_photos", n=k.get("photo_angles", 1)))
             action["pictures"] = refs
         s.pop("mold.error", None)
         s["word:" + WORD] = ""
-        if kit is not None:
-            kit.pad_clear(s, PAD)
-            kit.picked_pictures(s, PHOTOS).clear()
+        kit.pad_clear(s, PAD)
+        kit.picked_pictures(s, PHOTOS).clear()
         ctx.act(action)
     parts.append(h("button", t("cave.hand_in"), type="submit", cls="primary", id="cave-hand-in"))
     # keyed by the riddles handed in: the next riddle gets a fresh form (an empty word field)
@@ -299,7 +277,7 @@ def _pictures(ctx, r: dict, small=False):
 
 def _src(ctx, ref):
     """A URL for a picture this seat may see, or None while it is on its way."""
-    return kit.picture_src(ctx, ref) if kit is not None else ctx.asset_url(ref)
+    return kit.picture_src(ctx, ref)
 
 
 def _zoom(ctx, rid, i):
@@ -495,18 +473,7 @@ def question_panel(ctx):
                 return
             _send(ctx, {"type": "ask", "riddle": _pick(ctx, "q.riddle", choices), "text": text})
         pick = _riddle_select(ctx, "cave-q-riddle", "q.riddle", choices, t("cave.about_riddle"))
-        if kit is not None:
-            parts += [pick, kit.question_field(s, "cave-q-text", t, _samples(ctx), send, lang=ctx.lang)]
-        else:
-            def submit(e):
-                send(" ".join(str(s.get("q:cave-q-text", "")).split()))
-                s["q:cave-q-text"] = ""
-            parts.append(h("form", pick,
-                           h("label", h("span", t("cave.question")), " ",
-                             h("input", id="cave-q-text", value=s.get("q:cave-q-text", ""), maxlength="200",
-                               autocomplete="off", on_input=_typed(ctx, "q:cave-q-text")), cls="field wide"),
-                           h("button", t("cave.ask"), type="submit", cls="primary", id="cave-q-text-send"),
-                           id="cave-q-text-form", on_submit=submit))
+        parts += [pick, kit.question_field(s, "cave-q-text", t, _samples(ctx), send, lang=ctx.lang)]
         parts.append(h("p", t("cave.question_rule"), cls="muted small"))
     if ctx.can("stop"):
         parts.append(h("button", t("cave.stop"), id="cave-stop", on_click=lambda e: _send(ctx, {"type": "stop"})))
@@ -560,21 +527,7 @@ def guess_panel(ctx):
         def propose(word):
             _send(ctx, {"type": "guess", "riddle": _pick(ctx, "g.riddle", choices), "word": word})
         pick = _riddle_select(ctx, "cave-g-riddle", "g.riddle", choices, t("cave.guess_riddle"))
-        if kit is not None:
-            parts += [pick, kit.proposal_field(s, "cave-g-word", t, propose, label=t("cave.guess_word"))]
-        else:
-            def submit(e):
-                word = str(s.get("p:cave-g-word", "")).strip()
-                s["p:cave-g-word"] = ""
-                if word:
-                    propose(word)
-            parts.append(h("form", pick,
-                           h("label", h("span", t("cave.guess_word")), " ",
-                             h("input", id="cave-g-word", value=s.get("p:cave-g-word", ""), maxlength="64",
-                               autocomplete="off", spellcheck="false", on_input=_typed(ctx, "p:cave-g-word")),
-                             cls="field"),
-                           h("button", t("cave.guess"), type="submit", cls="primary", id="cave-g-word-send"),
-                           id="cave-g-word-form", on_submit=submit))
+        parts += [pick, kit.proposal_field(s, "cave-g-word", t, propose, label=t("cave.guess_word"))]
     if ctx.can("no_guess"):
         parts.append(h("button", t("cave.no_guess"), id="cave-no-guess",
                        on_click=lambda e: _send(ctx, {"type": "no_guess"})))
@@ -653,15 +606,9 @@ def qa_log(ctx):
     blocks = []
     for rid in sorted(by_riddle):
         entries = by_riddle[rid]
-        if kit is not None:
-            log = kit.qa_log([{"q": q["text"], "a": q["answer"], "refused": q["answer"] == "refused",
-                               "timeout": q.get("auto"), "seat": q["seat"]} for q in entries],
-                             t, lambda a: t(f"cave.answer.{a}"), ctx.name, log_id=f"cave-qa-{rid}")
-        else:
-            log = h("ol", [h("li", ctx.name(q["seat"]) + ": ", h("q", q["text"]), " → ",
-                             h("strong", t(f"cave.answer.{q['answer']}"), cls="answer"),
-                             h("span", " " + t("cave.auto"), cls="muted small") if q.get("auto") else None,
-                             key=f"qa-{i}") for i, q in enumerate(entries)], cls="qa-log", id=f"cave-qa-{rid}")
+        log = kit.qa_log([{"q": q["text"], "a": q["answer"], "refused": q["answer"] == "refused",
+                           "timeout": q.get("auto"), "seat": q["seat"]} for q in entries],
+                         t, lambda a: t(f"cave.answer.{a}"), ctx.name, log_id=f"cave-qa-{rid}")
         blocks.append(h("div", h("h3", riddle_label(ctx, rid)), log, cls="cave-qa-riddle", key=f"qa-{rid}",
                         data_riddle=rid, data_answers=" ".join(q["answer"] for q in entries)))
     return h("section", h("h2", t("cave.questions"), cls="cave-h"), blocks, id="cave-qa")
