@@ -188,3 +188,20 @@ def test_catalogues_have_the_same_keys():
     for lang, texts in (("fr", _FR), ("de", _DE)):
         keys = {k for k in texts if not k.startswith("refusal.")}
         assert keys == en, (lang, sorted(keys ^ en))
+
+
+def test_teams_share_a_row_and_their_words_and_a_spectator_sees_no_word(screen):
+    names = ["Ann", "Bob", "Cyd", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    t = Table("cave", [{"kind": "local", "name": n} for n in names],
+              options={"riddle_medium": "table", "first_player": 0, "molding_time_s": 0}, now_ms=0)
+    t.start(0)
+    for seat in range(8):
+        t.local(seat, {"type": "mold_clay", "word": "abcdefgh"[seat] * 3}, 5)
+    tree = screen.mod.render(_ctx(screen, t, 1))
+    rows = list(_find(_by_id(tree, screen, "cave-sides"), screen.dom, lambda n: n.tag == "tr" and "data-side" in n.attrs))
+    assert len(rows) == 4 and "Ann & Bob" in "".join(_texts(rows[0], screen.dom))
+    words = [n.children[0] for n in _find(tree, screen.dom, lambda n: n.attrs.get("class") == "cave-word")]
+    assert sorted(words) == ["aaa", "bbb"]                      # Bob sees his teammate's word too
+    spectator = screen.mod.render(_ctx(screen, t, None))
+    assert not list(_find(spectator, screen.dom, lambda n: n.attrs.get("class") == "cave-word"))
+    assert _by_id(spectator, screen, "cave-interrupt") is None and _by_id(spectator, screen, "cave-notebook") is None
