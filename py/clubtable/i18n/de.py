@@ -85,6 +85,7 @@ TEXTS = {
     'setup.kind.pass': 'Gerät weitergeben',
     'setup.kind.bot': 'Computer',
     'setup.kind.remote': 'Eingeladener Spieler',
+    'setup.no_pass': 'In diesem Spiel spielen alle gleichzeitig, darum kann ein Gerät nicht weitergereicht werden: Jede Person braucht ihren eigenen Bildschirm (einladen) oder einen Computerspieler.',
     'setup.options': 'Optionen',
     'setup.ice': 'STUN/TURN-Server (optional, durch Leerzeichen getrennt)',
     'setup.open': 'Tisch eröffnen',

@@ -85,6 +85,7 @@ TEXTS = {
     'setup.kind.pass': 'Pass and play (this device)',
     'setup.kind.bot': 'Computer',
     'setup.kind.remote': 'Invited player',
+    'setup.no_pass': 'Everyone plays at the same time in this game, so one device cannot be passed round: each player needs their own screen (invite them) or a computer player.',
     'setup.options': 'Options',
     'setup.ice': 'STUN/TURN servers (optional, space separated)',
     'setup.open': 'Open the table',

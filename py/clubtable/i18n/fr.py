@@ -85,6 +85,7 @@ TEXTS = {
     'setup.kind.pass': 'Appareil partagé',
     'setup.kind.bot': 'Ordinateur',
     'setup.kind.remote': 'Joueur invité',
+    'setup.no_pass': 'Dans ce jeu, tout le monde joue en même temps : un seul appareil ne peut pas passer de main en main. Chaque joueur a besoin de son propre écran (invitez-le) ou d’un joueur ordinateur.',
     'setup.options': 'Options',
     'setup.ice': 'Serveurs STUN/TURN (facultatif, séparés par des espaces)',
     'setup.open': 'Ouvrir la table',

@@ -71,7 +71,8 @@ class HomeScreens:
         self.register_texts(game.id)  # the game's texts, for option labels too
         rows = []
         for i, seat in enumerate(s["seats"]):
-            kinds = [k for k in SEAT_KINDS if k != "bot" or game.bot_levels]
+            kinds = [k for k in SEAT_KINDS if (k != "bot" or game.bot_levels)
+                     and (k != "pass" or game.pass_and_play)]
             kind_sel = h("select", [h("option", t(f"setup.kind.{k}"), value=k, selected=seat["kind"] == k) for k in kinds],
                          id=f"seat-kind-{i}", aria_label=t("setup.seat_kind", n=i + 1),
                          on_change=lambda e, i=i: self.set_seat(i, "kind", dom.value_of(e)))
@@ -99,7 +100,8 @@ class HomeScreens:
                  h("h1", game.title),
                  h("form",
                    h("fieldset", h("legend", t("setup.seats", a=game.min_players, b=game.max_players)),
-                     h("ol", rows, cls="seats"), add),
+                     h("ol", rows, cls="seats"), add,
+                     None if game.pass_and_play else h("p", t("setup.no_pass"), cls="muted", id="no-pass")),
                    h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
                      h("div", opts, cls="options"),
                      h("div", h("label", t("setup.ice"), html_for="opt-ice"),

@@ -21,6 +21,10 @@ class TableScreens:
             return self.render_lobby()
         ups = ctl.updates()                # each local seat's update, projected once
         seat = self.pick_focus(ups)
+        # fair pass-and-play: the game's time stands still while the device changes hands
+        # (also after a reload, which shows no hand-over: the clocks run again)
+        if ctl.hold_clocks(self.handover_to is not None):
+            ups = ctl.updates()
         if self.handover_to is not None:
             return self.render_handover(self.handover_to)
         others = [(s, up) for s, up in ups.items() if s != seat]
