@@ -222,10 +222,10 @@ class HostTable:
             self._after(self.table.refuse(peer, code, reason, dom.now_ms()))
 
         link.max_in = MAX_ASSET_MESSAGE       # the longest guest message (parse_guest checks each type)
-        link.on_message = message
         link.on_close = closed
         link.on_error = broken
         self._after(self.table.connect(link.peer_id, dom.now_ms()))
+        link.on_message = message             # last: it delivers what came before now
 
     async def accept_offer(self, peer_id: str, sdp: str) -> None:
         link = await self.lobby.answer(self.table.table_id, peer_id, sdp, self.ice_servers)
