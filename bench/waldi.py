@@ -3,9 +3,22 @@
     python bench/waldi.py                 # the full run (a few minutes on 2 cores)
     python bench/waldi.py --scale 0.1     # a smoke run
     python bench/waldi.py --workers 1     # single process
+    python bench/waldi.py --versus        # each level against the two references (below)
+    python bench/waldi.py --versus --quick --games 100
+
+``--versus`` compares each level with two reference players written here, each given the
+*same* reaction timing as the level it meets (they are WaldiBots of that level with only
+the judgement replaced: take, turn up, place or put under at the same step times), 2, 3 and 4 players (one level seat against one, two or three references, seats
+rotated), with Wilson 95 % intervals:
+
+* ``random``: turns up cards and lays each at a random legal place (puts it under only
+  when nothing fits); takes a random pile when its pile is empty or went round unplayed;
+* ``greedy``: lays each card where it wins most cards at once (a cat tail on the longest
+  dachshund, a tail on its own, a head, a belly on its own), and otherwise anywhere
+  rather than putting it under; works on its smallest pile.
 
 Each table advances ``now_ms`` in small steps (``--step``, default 50 ms), applies due
-timers with ``tick`` and asks every bot that is awake (``bot.wake_ms``).  An intent reaches
+timers with ``tick`` and asks every bot (``bot.act``: ``decide`` paced by its think time).  An intent reaches
 the host after a simulated network delay (``--latency``, 10-80 ms by default), and intents
 are applied in arrival order, so races for the same open end happen as they would online.
 
@@ -25,9 +38,10 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
 
-from clubtable.engine import IllegalAction, Rng  # noqa: E402
+from clubtable.engine import Bot, IllegalAction, Rng, derive_seed  # noqa: E402
 from clubtable.games.waldi import GAME  # noqa: E402
 from clubtable.games.waldi import cards as C  # noqa: E402
+from clubtable.games.waldi.bots import WaldiBot  # noqa: E402
 from clubtable.games.waldi.rules import rank_bones_for  # noqa: E402
 
 LEVELS = ("relaxed", "normal", "quick")
@@ -53,11 +67,78 @@ def check_round(state: dict) -> None:
                              for b, e in zip(res["rank_bones"], res["pile_bonus"])]
 
 
+# ---------------------------------------------------------------------- references
+def _immediate(view: dict, action: dict, mem) -> float:
+    """Cards won at once by laying the revealed card as ``action`` (the greedy measure)."""
+    face = view["me"]["revealed"]
+    if action["type"] == "place_head":
+        return 1.0
+    dog = next(d for d in view["dogs"] if d["id"] == action["dog"])
+    mine = dog["id"] in mem.my_heads      # the bot's own memory of its heads
+    if face["kind"] == "belly":
+        return 0.5 if mine else 0.0
+    if face["cat"] or mine:
+        return dog["length"] + 1.0
+    return -(dog["length"] + 1.0)
+
+
+class RandomBot(WaldiBot):
+    """Reference: the level's own pacing (it is a WaldiBot), random judgement."""
+
+    def _choose_placement(self, view: dict, legal: list) -> dict:
+        plays = [a for a in legal if a["type"] in ("place_head", "attach")]
+        return self.rng.choice(plays) if plays else {"type": "decline"}
+
+    def _choose_pile(self, view: dict, take: list) -> dict:
+        return self.rng.choice(take)
+
+
+class GreedyBot(WaldiBot):
+    """Reference: the level's own pacing, greedy judgement with the fallback of laying the
+    card anywhere rather than putting it under; its smallest pile first."""
+
+    def _choose_placement(self, view: dict, legal: list) -> dict:
+        plays = [a for a in legal if a["type"] in ("place_head", "attach")]
+        if not plays:
+            return {"type": "decline"}
+        return max(plays, key=lambda a: (_immediate(view, a, self), self.rng.random()))
+
+    def _choose_pile(self, view: dict, take: list) -> dict:
+        sizes = view["me"]["piles"]
+        return min(take, key=lambda a: (sizes[a["pile"]], a["pile"]))
+
+
+REFERENCES = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_player(name: str, seat: int, seed: int):
+    """``level`` (the game's own bot) or ``ref@level`` (a reference at that level's pace)."""
+    if "@" in name:
+        ref, level = name.split("@")
+        bot = REFERENCES[ref](GAME, seat, level, seed)
+        bot.profile = dict(bot.profile, plan=False, fumble=0.0, smart=True)   # its own judgement only
+        return bot
+    return GAME.bot(name, seat, seed)
+
+
+def ask(bot, view: dict, legal: list, now: int):
+    """(action, think_ms) from a bot of either form: ``act`` (paces itself, think 0) or
+    ``decide`` (the table paces it)."""
+    if isinstance(bot, Bot) and type(bot).act is Bot.act:
+        return bot.decide(view, legal, now)
+    action = bot.act(view, legal, now)
+    return None if action is None else (action, 0)
+
+
 def play(levels: list, seed: int, step: int, latency: tuple, options: dict, capture=None) -> dict:
     n = len(levels)
     opts = dict({"scoring_pause_s": 5}, **options)
     state = GAME.new([f"{lv}{i}" for i, lv in enumerate(levels)], seed, opts, 0)
-    bots = [GAME.bot(lv, i, seed) for i, lv in enumerate(levels)]
+    bots = [make_player(lv, i, seed) for i, lv in enumerate(levels)]
+    thinking: dict = {}                      # seat -> (due ms, action) for table-paced bots
+    laid = [0] * n                           # cards laid / turned up, per seat
+    turned = [0] * n
+    bone_rounds = [0] * n
     net = Rng(seed * 7919 + 1)
     queue: list = []                         # [arrival ms, tiebreak, seat, action]
     now = 0
@@ -93,6 +174,8 @@ def play(levels: list, seed: int, step: int, latency: tuple, options: dict, capt
             rounds_checked += 1
             stop = state["results"][-1]
             reasons[stop["reason"]] += 1
+            for i, b in enumerate(stop["pile_bonus"]):
+                bone_rounds[i] += int(b)
             lengths.append(state["stop"]["t"] - state["go_ms"])
             queue = []                       # intents in flight meet a stopped round anyway
         if GAME.result(state) is not None:
@@ -101,17 +184,35 @@ def play(levels: list, seed: int, step: int, latency: tuple, options: dict, capt
         net.shuffle(order)
         for s in order:
             bot = bots[s]
-            if bot.wake_ms is not None and now < bot.wake_ms and state["phase"] == "live":
+            if s in thinking:
+                due, action = thinking[s]
+                if now < due:
+                    continue
+                del thinking[s]
+                if action in GAME.legal(state, s):
+                    queue.append([now + latency[0] + net.below(latency[1] - latency[0] + 1), net.next64(), s, action])
+                continue
+            wake = getattr(bot, "wake_ms", None)
+            if wake is not None and now < wake and state["phase"] == "live":
                 continue                     # asleep: a session may skip asking (bots.py)
-            action = bot.act(GAME.view(state, s), GAME.legal(state, s), now)
-            if action is not None:
+            out = ask(bot, GAME.view(state, s), GAME.legal(state, s), now)
+            if out is None:
+                continue
+            action, think = out
+            if action["type"] == "reveal":
+                turned[s] += 1
+            elif action["type"] in ("attach", "place_head"):
+                laid[s] += 1
+            if think > 0:
+                thinking[s] = (now + think, action)
+            else:
                 queue.append([now + latency[0] + net.below(latency[1] - latency[0] + 1), net.next64(), s, action])
         if now > 3_600_000:
             raise AssertionError("a game ran for an hour of table time")
     res = GAME.result(state)
     return {"levels": levels, "winners": res["winners"], "scores": res["scores"], "place_us": place_us,
             "other_us": other_us, "refused": refused, "lengths": lengths, "reasons": reasons,
-            "rounds": rounds_checked, "sim_ms": now}
+            "rounds": rounds_checked, "sim_ms": now, "laid": laid, "turned": turned, "bone_rounds": bone_rounds}
 
 
 def isolated_apply(games: int = 8) -> list:
@@ -155,6 +256,63 @@ def tables(scale: float) -> list:
     return out
 
 
+def wilson(k: float, n: int, z: float = 1.96) -> tuple:
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def versus_rows(levels: list, games: int, sizes=(2, 3, 4), refs=("random", "greedy")) -> list:
+    """(label, level, size, seatings): one level seat against references at its pace."""
+    out = []
+    for level in levels:
+        pace = level.split("@")[-1]
+        for ref in refs:
+            for k in sizes:
+                seatings = [[level if s == g % k else f"{ref}@{pace}" for s in range(k)] for g in range(games)]
+                out.append((f"{level} vs {k - 1} {ref}", level, k, seatings))
+    return out
+
+
+def versus(args) -> None:
+    levels = args.levels.split(",")
+    games = args.games or (100 if args.quick else 400)
+    sizes = tuple(int(x) for x in args.sizes.split(",")) if args.sizes else ((2,) if args.quick else (2, 3, 4))
+    print(f"Wie Waldi! levels against references at the same pace: {games} games per row, step {args.step} ms, "
+          f"latency {args.latency[0]}-{args.latency[1]} ms, {args.workers} worker(s)")
+    print("win share of the level's seat (shared wins split), Wilson 95 %; fair share = 1/players; "
+          "laid = placement intents per card turned up; bone = rounds it won the emptied-pile bone")
+    pool = Pool(args.workers) if args.workers > 1 else None
+    for label, level, k, seatings in versus_rows(levels, games, sizes, tuple(args.refs.split(","))):
+        jobs = [(names, 5000 + g, args.step, tuple(args.latency), {}) for g, names in enumerate(seatings)]
+        t0 = time.perf_counter()
+        results = pool.map(_job, jobs, chunksize=2) if pool else [_job(j) for j in jobs]
+        wins = 0.0
+        stats = {"me": [0, 0, 0, 0], "ref": [0, 0, 0, 0]}     # laid, turned, bone rounds, rounds
+        for (names, *_), r in zip(jobs, results):
+            seat = names.index(level)
+            if seat in r["winners"]:
+                wins += 1 / len(r["winners"])
+            for i in range(k):
+                st = stats["me" if i == seat else "ref"]
+                st[0] += r["laid"][i]
+                st[1] += r["turned"][i]
+                st[2] += r["bone_rounds"][i]
+                st[3] += r["rounds"]
+        lo, hi = wilson(wins, games)
+        me, ref = stats["me"], stats["ref"]
+        print(f"  {label:30s} {k}p n={games}: {100 * wins / games:5.1f} % [{100 * lo:5.1f}, {100 * hi:5.1f}] "
+              f"fair {100 / k:4.1f} % | laid {me[0] / max(1, me[1]):.2f} vs {ref[0] / max(1, ref[1]):.2f}, "
+              f"bone {100 * me[2] / max(1, me[3]):3.0f} % vs {100 * ref[2] / max(1, ref[3]):3.0f} % "
+              f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    if pool:
+        pool.close()
+
+
 def pct(xs: list, q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -166,7 +324,16 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--step", type=int, default=50, help="simulated ms per step")
     ap.add_argument("--latency", type=int, nargs=2, default=(10, 80), help="network delay range, ms")
+    ap.add_argument("--versus", action="store_true", help="each level against the random and greedy references")
+    ap.add_argument("--levels", default=",".join(LEVELS), help="levels for --versus (policy@level for a bench policy)")
+    ap.add_argument("--games", type=int, default=None, help="games per --versus row (default 400, --quick 100)")
+    ap.add_argument("--quick", action="store_true", help="--versus: 2-player rows only, 100 games")
+    ap.add_argument("--sizes", default=None, help="--versus: table sizes, e.g. 2,4")
+    ap.add_argument("--refs", default="random,greedy", help="--versus: reference players")
     args = ap.parse_args()
+    if args.versus:
+        versus(args)
+        return
 
     plan = tables(args.scale)
     jobs = []

@@ -10,10 +10,9 @@ from .waldi_driver import look, play_until_over, set_up_waldi
 def test_full_three_round_game_against_three_computer_players(context, base_url):
     errors = []
     page = open_page(context, base_url, errors)
-    # bot_speed 8: the computer players play eight times faster than people (a test option);
+    # The computer players play at a person's pace (the set-up form offers no faster pace);
     # scoring_pause_s 0: every next round starts from the screen's "Next round" button.
-    set_up_waldi(page, base_url, seats=("local", "bot", "bot", "bot"), bot_speed=8, scoring_pause_s=0,
-                 countdown_s=2)
+    set_up_waldi(page, base_url, seats=("local", "bot", "bot", "bot"), scoring_pause_s=0, countdown_s=2)
     page.wait_for_selector("#waldi-countdown")                  # the "Wuff!" countdown
     page.wait_for_selector("#waldi-wuff", timeout=10_000)        # … and "Wuff!"
     page.wait_for_function("document.activeElement && document.activeElement.id === 'waldi-board'")
@@ -24,7 +23,7 @@ def test_full_three_round_game_against_three_computer_players(context, base_url)
         if s["scoring"]:
             seen[s["scoring"]] = (s["stop"], s["bones"])
 
-    assert play_until_over(page, timeout_s=150, on_step=done.append, on_look=watch)
+    assert play_until_over(page, timeout_s=400, on_step=done.append, on_look=watch)
     # the keyboard did the playing: piles, turning up, heads, attaching, putting under
     for did in ("take", "reveal", "head", "attach", "decline", "next"):
         assert did in done, did

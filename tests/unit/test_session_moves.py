@@ -49,10 +49,10 @@ def test_no_moves_and_nobody_awaited_once_the_game_is_over():
         assert net.guests[p].moves == [] and net.guests[p].awaited == []
 
 
-def test_legacy_games_derive_moves_and_awaited_from_legal():
+def test_the_fake_games_moves_and_awaited():
     t, net = started_pair()
-    assert net.guests["A"].moves == ["play"] and net.guests["A"].awaited == [0]
-    assert net.guests["B"].moves == [] and net.guests["S"].awaited == [0]
+    assert net.guests["A"].moves == ["play", "say", "boom"] and net.guests["A"].awaited == [0]
+    assert net.guests["B"].moves == ["say", "boom"] and net.guests["S"].awaited == [0]
 
 
 def test_intents_meet_the_move_schema_first():

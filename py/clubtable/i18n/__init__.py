@@ -3,8 +3,15 @@
 Catalogues are plain dicts, one module per language; a key missing in French or German falls
 back to English, and a key missing everywhere shows the key itself (a test lists such gaps).
 Placeholders use ``str.format`` names: ``translate("de", "home.players", n="2–6")``.
+
+A game's own texts live in ``clubtable/i18n/games/<id>.py`` (``TEXTS = {"en": {...},
+"fr": {...}, "de": {...}}``) and are added by :func:`register_game` when its screen is
+first shown.  Refusals are keyed ``refusal.<code>`` (the engine's stable code); English has
+no such keys on purpose: it shows the engine's own, more precise sentence.
 """
 from __future__ import annotations
+
+import importlib
 
 from . import de, en, fr
 
@@ -16,6 +23,19 @@ def register(texts_by_lang: dict) -> None:
     """Add a screen's own strings (a game screen keeps its texts beside itself)."""
     for lang, texts in texts_by_lang.items():
         CATALOGUES.setdefault(lang, {}).update(texts)
+
+
+def register_game(game_id: str) -> bool:
+    """Add ``clubtable.i18n.games.<game_id>``'s texts, if the game has such a module."""
+    name = f"{__name__}.games.{game_id}"
+    try:
+        mod = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        return False
+    register(mod.TEXTS)
+    return True
 
 
 def pick_language(preferred) -> str:

@@ -4,7 +4,8 @@
 and computer seats act through it directly; remote seats through data channels.  It ticks
 the game clock, sends what the session emits, and saves the table after every change so a
 reload resumes.  ``GuestTable`` mirrors a seat at someone else's table and reconnects with
-its rejoin token.  Both give the screens the same thing: ``update_for(seat)`` and ``act``.
+its rejoin token.  Both implement :class:`TableController`, all the shell uses: it never
+asks which of the two it holds.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, lo
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
 from . import dom
+from .context import Refusal
 
 HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
 HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that table id
@@ -39,6 +41,61 @@ def _session_set(key: str, value: Optional[str]) -> None:
         dom.local_set(key, value, "sessionStorage")
 
 
+def _refusal(exc) -> Refusal:
+    """An engine or protocol refusal, with its stable code (``refusal.<code>`` texts)."""
+    return Refusal(str(getattr(exc, "code", "refused")), str(getattr(exc, "message", exc)))
+
+
+class TableController:
+    """The table as the shell sees it, hosted here or mirrored from another tab.
+
+    ``ready``: the table is known (a guest has been welcomed); ``started``; ``seats``: the
+    roster; ``updates()``: ``{seat: update}`` for the seats played on this device (each
+    update carries ``view``, ``legal``, ``moves``, ``awaited``, ``seats``, ``result``);
+    ``update_for(seat)``; ``act(seat, action) -> Refusal | None``; ``status``
+    (``open``/``connecting``/``lost``/``ended``) and ``error``; ``clock_offset`` (host clock
+    minus this tab's); ``is_host``; ``can_start``/``start(fill_with_bots)``;
+    ``can_replace_with_bot(seat)``/``replace_with_bot(seat)``; ``can_invite`` and the
+    invitation steps; ``verification``: ``(ok, why)`` once a guest checked the end, else
+    None; ``seed``: the revealed seed (host); ``leave()``.
+    """
+
+    is_host = False
+    can_invite = False
+    status = "open"
+    error: Optional[str] = None
+    clock_offset = 0
+    verification = None
+    seed = None
+    on_refusal: Callable[[Refusal], None] = staticmethod(lambda refusal: None)
+
+    @property
+    def can_start(self) -> bool:
+        return False
+
+    def can_replace_with_bot(self, seat: int) -> bool:
+        return False
+
+    def replace_with_bot(self, seat: int) -> Optional[Refusal]:
+        return Refusal("not_host", "Only the host can do that.")
+
+    def start(self, fill_with_bots: bool = False) -> Optional[Refusal]:
+        return Refusal("not_host", "Only the host can start the game.")
+
+    def updates(self) -> dict:
+        return {s: self.update_for(s) for s in self.local_seats()}
+
+    def offer(self, table_id: str, peer_id: str, sdp: str) -> None:
+        """An offer on the lobby channel (only a host answers its own table's)."""
+
+    def summaries(self) -> list:
+        """What the lobby channel tells other tabs about this table (a host's only)."""
+        return []
+
+    def leave(self) -> None:
+        self.close()
+
+
 _current: list = [None]              # the tab's table controller, for the wire hook
 
 
@@ -54,8 +111,6 @@ def _expose_wire(ctl) -> None:
     if not first:
         return
     import base64
-    from js import window
-    from pyodide.ffi import create_proxy
 
     def wire(command, arg=None):
         c = _current[0]
@@ -79,7 +134,7 @@ def _expose_wire(ctl) -> None:
             return "host" if c.is_host else c.status
         return ""
 
-    window.clubtableWire = create_proxy(wire)
+    dom.expose_global("clubtableWire", wire)
 
 
 async def _linktest(chars: int) -> str:
@@ -105,8 +160,9 @@ async def _linktest(chars: int) -> str:
                        "b_to_a": bool(got["a"]) and got["a"][0] == text})
 
 
-class HostTable:
+class HostTable(TableController):
     is_host = True
+    can_invite = True
 
     def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None,
                  restored: Optional[tuple] = None) -> None:
@@ -140,20 +196,51 @@ class HostTable:
     def game(self):
         return self.table.game
 
+    @property
+    def ready(self) -> bool:
+        return True
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    @property
+    def seats(self) -> list:
+        return self.table.seat_summary()
+
+    @property
+    def table_id(self) -> str:
+        return self.table.table_id
+
+    @property
+    def can_start(self) -> bool:
+        return not self.table.started
+
+    @property
+    def seed(self):
+        return self.table.state.get("seed") if self.table.state is not None and self.table.result else None
+
     def update_for(self, seat):
         return self.table.update_for(seat)
 
     def local_seats(self) -> list:
         return [i for i, s in enumerate(self.table.seats) if s["kind"] in ("local", "pass")]
 
-    def act(self, seat: int, action: dict) -> Optional[str]:
-        """Apply a local seat's action; returns the readable reason when it is refused."""
+    def act(self, seat: int, action: dict) -> Optional[Refusal]:
+        """Apply a local seat's action; the refusal (code and reason) when it is refused."""
         try:
             outs = self.table.local(seat, action, dom.now_ms())
         except IllegalAction as e:
-            return e.message
+            return _refusal(e)
         self._after(outs)
         return None
+
+    def summaries(self) -> list:
+        return [self.table.lobby_info() | {"table": self.table.table_id}]
+
+    def offer(self, table_id: str, peer_id: str, sdp: str) -> None:
+        if table_id == self.table.table_id:
+            asyncio.ensure_future(self.accept_offer(peer_id, sdp))
 
     def upload(self, seat: Optional[int], data: bytes) -> tuple:
         """Share a picture from this device: ``(ref, None)``, or ``(None, reason)``."""
@@ -247,15 +334,25 @@ class HostTable:
         if await asyncio.wait_for(link.opened, 15):
             self.attach(link)
 
-    def replace_with_bot(self, seat: int) -> None:
-        """A player who left is taken over by a computer player (the host decides)."""
-        self._after(self.table.replace_with_bot(seat, None, dom.now_ms()))
+    def can_replace_with_bot(self, seat: int) -> bool:
+        """An invited player's seat (one who left) may go to a computer player."""
+        seats = self.table.seats
+        return (bool(self.table.game.bot_levels) and 0 <= seat < len(seats)
+                and seats[seat]["kind"] == "remote" and self.table.result is None)
 
-    def start(self, fill_with_bots: bool = False) -> Optional[str]:
+    def replace_with_bot(self, seat: int) -> Optional[Refusal]:
+        """A player who left is taken over by a computer player (the host decides)."""
+        try:
+            self._after(self.table.replace_with_bot(seat, None, dom.now_ms()))
+        except IllegalAction as e:
+            return _refusal(e)
+        return None
+
+    def start(self, fill_with_bots: bool = False) -> Optional[Refusal]:
         try:
             outs = self.table.start(dom.now_ms(), allow_empty=fill_with_bots)
         except IllegalAction as e:
-            return e.message
+            return _refusal(e)
         self._after(outs)
         return None
 
@@ -300,7 +397,7 @@ class HostTable:
         return cls(table, lobby, on_change, restored=([a[0] for a in assets], len(data["log"])))
 
 
-class GuestTable:
+class GuestTable(TableController):
     is_host = False
 
     def __init__(self, table_id: str, name: str, lobby, on_change: Callable[[], None],
@@ -324,7 +421,7 @@ class GuestTable:
         self.error: Optional[str] = None
         self.clock_offset = 0            # host now - local now
         self.invite_mode = False
-        self.on_reject: Callable[[str], None] = lambda reason: None
+        self.on_refusal: Callable[[Refusal], None] = lambda refusal: None
         _expose_wire(self)
 
     @property
@@ -380,7 +477,7 @@ class GuestTable:
                 if ev[1] == "replaced_by_bot" and seat_before is not None:   # its token is void
                     self.tokens.forget(self.guest.table_id, seat_before)
                     self._remember()
-                self.on_reject(self.error)
+                self.on_refusal(Refusal(str(ev[1]), self.error))
             elif kind == "end":
                 self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
                 self.status = "ended"
@@ -400,7 +497,25 @@ class GuestTable:
             await asyncio.sleep(FLOOD_BACKOFF_S)
         await self.connect_local()
 
+    @property
+    def ready(self) -> bool:
+        return bool(self.guest.welcomed)
+
+    @property
+    def started(self) -> bool:
+        return bool(self.guest.started)
+
+    @property
+    def seats(self) -> list:
+        return list(self.guest.seats or [])
+
+    @property
+    def verification(self):
+        return self.verified
+
     def update_for(self, seat):
+        """This tab's seat's latest update (a spectator's for any other seat), None before
+        the welcome."""
         g = self.guest
         if not g.welcomed:
             return None
@@ -416,14 +531,14 @@ class GuestTable:
     def local_seats(self) -> list:
         return [] if self.guest.seat is None else [self.guest.seat]
 
-    def act(self, seat: int, action: dict) -> Optional[str]:
+    def act(self, seat: int, action: dict) -> Optional[Refusal]:
         try:
             text = self.guest.intent(action)
         except ProtocolError as e:   # over the protocol's bounds: the host would refuse it
-            return e.message
+            return _refusal(e)
         if self.link is None or not self.link.send(text):
-            return "Not connected to the host." if self.link is None else \
-                f"Not sent: {self.link.last_error or 'the connection is closed.'}"
+            return Refusal("not_connected", "Not connected to the host." if self.link is None else
+                           f"Not sent: {self.link.last_error or 'the connection is closed.'}")
         self.error = None
         return None
 

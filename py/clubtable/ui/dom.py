@@ -1,64 +1,126 @@
-"""A small DOM layer: build element trees in Python, mount them, route events.
+"""A small DOM layer: build element trees in Python, patch them into the page, route events.
 
 Why not ``innerHTML`` or template strings: text that players type must never be parsed as
 HTML.  ``h()`` turns every string child into a *text node*, so a name such as
 ``<img onerror=…>`` is shown literally.  Attributes are set one by one with
 ``setAttribute`` (no markup parsing either).
 
+``mount(target, tree)`` patches: it compares the new tree with the one mounted last time on
+that target and touches only what changed (attributes, texts, inserted, moved or removed
+children).  Children are matched by key — ``key=``/``data_key=``, else ``id`` — and
+otherwise by position among siblings of the same tag.  So an unchanged board costs no DOM
+call, a focused input keeps its value, caret and IME composition, and a screen reader hears
+only what changed.  An element made with ``owned=True`` (a canvas a screen draws itself) is
+created once and never touched again while it stays in the tree.
+
+Form state: ``value``/``checked``/``selected`` are written to the element only when the tree
+changes them (then the property too, since the attribute alone no longer shows); what the
+player typed is otherwise left alone.
+
 Events are delegated: one listener per event type on the root, and elements carry
-``data-act="<key>"``; the key maps to a Python callable registered while building the
-tree.  So re-rendering never leaks JavaScript proxies (there is only one per event type),
-and a whole screen can be rebuilt on every update.  Focus is restored afterwards to the
-element with the same ``id`` or ``data-key``, so keyboard users keep their place.
+``data-act="<event>:<key>"``; the key maps to a Python callable.  An element keeps its key
+while it lives, so a patch only swaps the callable (no DOM call) and no JavaScript proxy is
+ever made per element.  Focus is restored to the element with the same ``id`` or
+``data-key`` when the focused one had to be replaced.
+
+``STATS`` counts the DOM calls the layer makes (the debug hook reports them to the bench);
+``FULL_REBUILD = True`` brings back the old replace-everything mount, for comparison.
 """
 from __future__ import annotations
 
+import bisect
+import time
 from typing import Any, Callable, Optional
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-_handlers: dict = {}
-_owned: dict = {}           # mount target id -> handler keys registered under it
-_building: list = []        # keys registered by the tree being built
+FULL_REBUILD = False          # measurement only: rebuild every mounted tree from scratch
+SVG_NS = "http://www.w3.org/2000/svg"
+_FORM_PROPS = ("value", "checked", "selected")
+
+STATS: dict = {}              # DOM calls by kind, and mounts/time; see ``reset_stats``
+
+_handlers: dict = {}          # (event, key) -> callable
 _next_key = [0]
 _listeners: list = []
+_mounted: dict = {}           # mount target id -> the root Node mounted last
+_TEXT = object()              # Node.kids marker: the element's only child is its textContent
+
+
+def reset_stats() -> None:
+    STATS.clear()
+    STATS.update({"createElement": 0, "createTextNode": 0, "setAttribute": 0, "removeAttribute": 0,
+                  "insert": 0, "remove": 0, "text": 0, "prop": 0, "read": 0,
+                  "mounts": 0, "mount_ms": 0.0, "renders": 0, "render_ms": 0.0})
+
+
+reset_stats()
+
+
+def count_render(ms: float) -> None:
+    """The shell's whole update (tree building and mount), for the bench."""
+    STATS["renders"] += 1
+    STATS["render_ms"] += ms
+
+
+def ffi_calls() -> int:
+    return sum(STATS[k] for k in ("createElement", "createTextNode", "setAttribute", "removeAttribute",
+                                  "insert", "remove", "text", "prop", "read"))
 
 
 class Node:
-    """A tree built in Python, turned into DOM once at ``mount`` (few FFI calls per node)."""
+    """A tree built in Python, turned into DOM at ``mount``.  After mounting, ``kids`` holds
+    the DOM nodes of ``children`` (or ``_TEXT``) and ``hkey`` the element's handler key."""
 
-    __slots__ = ("tag", "attrs", "children", "events")
+    __slots__ = ("tag", "attrs", "children", "events", "owned", "kids", "hkey")
 
-    def __init__(self, tag: str, attrs: dict, children: list, events: dict) -> None:
+    def __init__(self, tag: str, attrs: dict, children: list, events: dict, owned: bool = False) -> None:
         self.tag, self.attrs, self.children, self.events = tag, attrs, children, events
+        self.owned = owned
+        self.kids = None
+        self.hkey = None
 
 
 def h(tag: str, *children: Any, **attrs: Any) -> Node:
     """``h("button", "Roll", cls="primary", on_click=fn, aria_label="Roll the dice")``.
 
-    ``cls`` is ``class``; ``aria_x``/``data_x`` become ``aria-x``/``data-x``; ``on_<event>``
-    registers a handler; ``None``/``False`` attributes and children are skipped; lists of
-    children are flattened.
+    ``cls`` is ``class``; ``aria_x``/``data_x`` become ``aria-x``/``data-x``; ``key`` is
+    ``data-key`` (how a patch recognises the element among its siblings); ``owned=True``
+    leaves the element to its screen once created; ``on_<event>`` registers a handler;
+    ``None``/``False`` attributes and children are skipped; lists of children are flattened.
+    A ``button`` is ``type="button"`` unless it says ``type="submit"``.
     """
     events = {}
     clean = {}
+    owned = False
     for name, value in attrs.items():
         if value is None or value is False:
             continue
         if name.startswith("on_"):
             events[name[3:]] = value
             continue
-        if name == "cls":
+        if name == "owned":
+            owned = True
+            name = "data-owned"
+        elif name == "cls":
             name = "class"
         elif name == "html_for":
             name = "for"
+        elif name == "key":
+            name = "data-key"
         else:
             name = name.replace("_", "-")
         clean[name] = "" if value is True else str(value)
+    if "data-owned" in clean:
+        owned = True
+    if tag == "button" and "type" not in clean:
+        # A button submits its form only when it says so: a patched page keeps the clicked
+        # button in the form, so a default "submit" would now really submit.
+        clean["type"] = "button"
     flat: list = []
     _flatten(children, flat)
-    return Node(tag, clean, flat, events)
+    return Node(tag, clean, flat, events, owned)
 
 
 def _flatten(items, out: list) -> None:
@@ -67,58 +129,334 @@ def _flatten(items, out: list) -> None:
             continue
         if isinstance(c, (list, tuple)):
             _flatten(c, out)
-        else:
+        elif isinstance(c, Node):
             out.append(c)
+        else:
+            out.append(str(c))
 
 
+# --------------------------------------------------------------------------- building
 def _build(node: Any, svg: bool = False):
+    """A new DOM node for ``node`` (an element with its subtree, or a text node)."""
     if not isinstance(node, Node):
-        return document.createTextNode(str(node))
+        STATS["createTextNode"] += 1
+        return document.createTextNode(node)
     svg = svg or node.tag == "svg"
-    el = (document.createElementNS("http://www.w3.org/2000/svg", node.tag) if svg
-          else document.createElement(node.tag))
+    STATS["createElement"] += 1
+    el = document.createElementNS(SVG_NS, node.tag) if svg else document.createElement(node.tag)
     for name, value in node.attrs.items():
+        STATS["setAttribute"] += 1
         el.setAttribute(name, value)
     if node.events:
-        keys = []
-        for event, fn in node.events.items():
-            _next_key[0] += 1
-            key = f"h{_next_key[0]}"
-            _handlers[(event, key)] = fn
-            _building.append((event, key))
-            keys.append(f"{event}:{key}")
-        el.setAttribute("data-act", " ".join(keys))
-    for child in node.children:
-        el.appendChild(_build(child, svg))
+        node.hkey = _new_hkey()
+        STATS["setAttribute"] += 1
+        el.setAttribute("data-act", _bind(node))
+    kids = node.children
+    if len(kids) == 1 and not isinstance(kids[0], Node):
+        STATS["text"] += 1
+        el.textContent = kids[0]
+        node.kids = _TEXT
+    else:
+        node.kids = []
+        for i, child in enumerate(kids):
+            if isinstance(child, Node) and child.kids is not None:
+                child = kids[i] = _fresh(child)
+            dom_child = _build(child, svg)
+            node.kids.append(dom_child)
+            STATS["insert"] += 1
+            el.appendChild(dom_child)
     return el
 
 
+def _fresh(node: Node) -> Node:
+    """An unmounted copy of a Node that is already shown somewhere else."""
+    return Node(node.tag, node.attrs, [_fresh(c) if isinstance(c, Node) else c for c in node.children],
+                node.events, node.owned)
+
+
+def _new_hkey() -> str:
+    _next_key[0] += 1
+    return f"h{_next_key[0]}"
+
+
+def _bind(node: Node) -> str:
+    """Point the element's handler key at this render's callables; its ``data-act``."""
+    for event, fn in node.events.items():
+        _handlers[(event, node.hkey)] = fn
+    return " ".join(f"{event}:{node.hkey}" for event in node.events)
+
+
+def _release(node: Any) -> None:
+    """Forget the handlers of a subtree leaving the page (no DOM call)."""
+    if not isinstance(node, Node):
+        return
+    if node.hkey:
+        for event in node.events:
+            _handlers.pop((event, node.hkey), None)
+    for child in node.children:
+        if isinstance(child, Node):
+            _release(child)
+
+
+# --------------------------------------------------------------------------- patching
+def _same_kind(a: Any, b: Any) -> bool:
+    if isinstance(a, Node):
+        return isinstance(b, Node) and a.tag == b.tag and a.owned == b.owned
+    return not isinstance(b, Node)
+
+
+def _key(node: Any) -> Optional[str]:
+    if not isinstance(node, Node):
+        return None
+    k = node.attrs.get("data-key")
+    if k is not None:
+        return "k" + k
+    i = node.attrs.get("id")
+    return None if i is None else "#" + i
+
+
+def _patch(old: Node, new: Node, el, svg: bool) -> None:
+    """Make ``el`` (showing ``old``) show ``new``: same tag, so only differences are written."""
+    if old.owned:          # the screen's own element: created once, then left alone
+        new.attrs, new.children, new.kids = old.attrs, old.children, old.kids
+        _patch_events(old, new, el)
+        return
+    svg = svg or new.tag == "svg"
+    oa, na = old.attrs, new.attrs
+    if oa != na:
+        for name, value in na.items():
+            if oa.get(name) != value:
+                STATS["setAttribute"] += 1
+                el.setAttribute(name, value)
+                if name in _FORM_PROPS:
+                    _set_prop(el, name, value)
+        for name in oa:
+            if name not in na:
+                STATS["removeAttribute"] += 1
+                el.removeAttribute(name)
+                if name in ("checked", "selected"):
+                    STATS["prop"] += 1
+                    setattr(el, name, False)
+    _patch_events(old, new, el)
+    _patch_children(el, old, new, svg)
+
+
+def _set_prop(el, name: str, value: str) -> None:
+    """The tree changed a form value: show it (the attribute is only the default).  An
+    equal value is not written again, so a focused input keeps its caret and composition."""
+    if name == "value":
+        STATS["read"] += 1
+        if str(el.value) == value:
+            return
+        STATS["prop"] += 1
+        el.value = value
+    else:
+        STATS["prop"] += 1
+        setattr(el, name, True)
+
+
+def _patch_events(old: Node, new: Node, el) -> None:
+    if not new.events:
+        if old.hkey:
+            _release_events(old)
+            STATS["removeAttribute"] += 1
+            el.removeAttribute("data-act")
+        return
+    new.hkey = old.hkey or _new_hkey()
+    for event in old.events:
+        if event not in new.events:
+            _handlers.pop((event, new.hkey), None)
+    acts = _bind(new)
+    if old.hkey is None or list(old.events) != list(new.events):
+        STATS["setAttribute"] += 1
+        el.setAttribute("data-act", acts)
+
+
+def _release_events(node: Node) -> None:
+    for event in node.events:
+        _handlers.pop((event, node.hkey), None)
+
+
+def _patch_children(el, old: Node, new: Node, svg: bool) -> None:
+    oc, nc = old.children, new.children
+    if len(nc) == 1 and not isinstance(nc[0], Node):            # text only
+        if old.kids is _TEXT:
+            if oc[0] != nc[0]:
+                STATS["text"] += 1
+                el.textContent = nc[0]
+        else:
+            for c in oc:
+                _release(c)
+            STATS["text"] += 1
+            el.textContent = nc[0]
+        new.kids = _TEXT
+        return
+    ok = old.kids
+    if ok is _TEXT:
+        STATS["text"] += 1
+        el.textContent = ""
+        oc, ok = [], []
+    if not oc and not nc:
+        new.kids = []
+        return
+    # Match: by key first, then each remaining child by position among its own tag.
+    keyed: dict = {}
+    loose: dict = {}
+    for j, c in enumerate(oc):
+        k = _key(c)
+        if k is not None and k not in keyed:
+            keyed[k] = j
+        else:
+            loose.setdefault(c.tag if isinstance(c, Node) else "#", []).append(j)
+    taken = [False] * len(oc)
+    cursor: dict = {}
+    source = []                 # for each new child: the old index it reuses, or -1
+    for c in nc:
+        k = _key(c)
+        j = -1
+        if k is not None:
+            j = keyed.get(k, -1)
+            if j >= 0 and (taken[j] or not _same_kind(oc[j], c)):
+                j = -1
+        else:
+            kind = c.tag if isinstance(c, Node) else "#"
+            queue = loose.get(kind)
+            if queue:
+                p = cursor.get(kind, 0)
+                while p < len(queue) and (taken[queue[p]] or not _same_kind(oc[queue[p]], c)):
+                    p += 1
+                if p < len(queue):
+                    j = queue[p]
+                    cursor[kind] = p + 1
+        if j >= 0:
+            taken[j] = True
+        source.append(j)
+    for j, c in enumerate(oc):
+        if not taken[j]:
+            _release(c)
+            STATS["remove"] += 1
+            el.removeChild(ok[j])
+    kids = []
+    for i, c in enumerate(nc):
+        j = source[i]
+        if isinstance(c, Node) and c.kids is not None and (j < 0 or oc[j] is not c):
+            c = nc[i] = _fresh(c)          # one Node shown twice: each place gets its own
+        if j < 0:
+            kids.append(_build(c, svg))
+        else:
+            dom_child = ok[j]
+            if isinstance(c, Node):
+                _patch(oc[j], c, dom_child, svg)
+            elif oc[j] != c:
+                STATS["text"] += 1
+                dom_child.data = c
+            kids.append(dom_child)
+    new.kids = kids
+    _order(el, kids, source)
+
+
+def _order(el, kids: list, source: list) -> None:
+    """Put ``kids`` in order with few DOM calls: the reused children along the longest run
+    already in order stay; only new children and the others are inserted (from the end, so
+    each one's next sibling is already in place)."""
+    stay = _longest_run(source)
+    ref = None
+    for i in range(len(kids) - 1, -1, -1):
+        if i not in stay:
+            STATS["insert"] += 1
+            el.insertBefore(kids[i], ref)
+        ref = kids[i]
+
+
+def _longest_run(source: list) -> set:
+    """Positions of a longest increasing run of old indices (``-1``: new, never in it)."""
+    tails: list = []          # tails[k]: position ending the best run of length k + 1
+    back = [-1] * len(source)
+    values: list = []
+    for i, j in enumerate(source):
+        if j < 0:
+            continue
+        k = bisect.bisect_left(values, j)
+        back[i] = tails[k - 1] if k else -1
+        if k == len(values):
+            values.append(j)
+            tails.append(i)
+        else:
+            values[k] = j
+            tails[k] = i
+    out = set()
+    i = tails[-1] if tails else -1
+    while i >= 0:
+        out.add(i)
+        i = back[i]
+    return out
+
+
+# --------------------------------------------------------------------------- mounting
 def mount(target, tree: Any) -> None:
-    """Replace ``target``'s children with ``tree`` (a Node or list), keeping focus in place."""
+    """Show ``tree`` (a Node or a list) in ``target`` (an element or its id), patching what
+    was mounted there before; focus stays where it was."""
+    t0 = time.perf_counter()
     if isinstance(target, str):
+        name = target
         target = document.getElementById(target)
-    active = document.activeElement
-    focus_id = active.id if active and active.id else None
-    focus_key = active.getAttribute("data-key") if active and active.getAttribute else None
-    owner = str(target.id or "body")
-    for old in _owned.pop(owner, ()):   # only this target's handlers: others stay live
-        _handlers.pop(old, None)
-    _building.clear()
-    frag = document.createDocumentFragment()
-    for node in tree if isinstance(tree, list) else [tree]:
-        if node is not None:
-            frag.appendChild(_build(node))
-    target.replaceChildren(frag)
-    _owned[owner] = list(_building)
+    else:
+        name = str(target.id or "body")
+    active = _focused()
+    root = Node("#root", {}, [], {})
+    _flatten(tree if isinstance(tree, list) else [tree], root.children)
+    old = _mounted.get(name)
+    if old is None or FULL_REBUILD:
+        if old is not None:
+            _release(old)
+        frag = document.createDocumentFragment()
+        root.kids = []
+        for child in root.children:
+            dom_child = _build(child)
+            root.kids.append(dom_child)
+            STATS["insert"] += 1
+            frag.appendChild(dom_child)
+        STATS["insert"] += 1
+        target.replaceChildren(frag)
+    else:
+        _patch_children(target, old, root, False)
+    _mounted[name] = root
+    _restore_focus(target, active)
+    STATS["mounts"] += 1
+    STATS["mount_ms"] += (time.perf_counter() - t0) * 1000
+
+
+def _focused():
+    """The focused element, or None when focus is on the page body."""
+    STATS["read"] += 2
+    el = document.activeElement
+    if not el or str(el.tagName).upper() == "BODY":
+        return None
+    return el
+
+
+def _restore_focus(target, active) -> None:
+    """Focus was lost in the patch (its element moved, or was replaced): focus it again, or
+    its successor (same id, else same data-key)."""
+    if active is None or _focused() is not None:
+        return
     again = None
-    if focus_id:
-        again = document.getElementById(focus_id)
-    if not again and focus_key:
-        again = target.querySelector(f'[data-key="{focus_key}"]')
+    STATS["read"] += 1
+    if active.isConnected:
+        again = active
+    else:
+        focus_id = active.id
+        if focus_id:
+            again = document.getElementById(focus_id)
+        if not again:
+            key = active.getAttribute("data-key")
+            if key:
+                again = target.querySelector(f'[data-key="{key}"]')
     if again:
         again.focus()
 
 
+# --------------------------------------------------------------------------- events
 def _dispatch(event) -> None:
     el = event.target
     while el and getattr(el, "getAttribute", None):
@@ -151,6 +489,7 @@ def on_window(event: str, fn: Callable) -> None:
     window.addEventListener(event, proxy)
 
 
+# --------------------------------------------------------------------------- small helpers
 def by_id(element_id: str):
     return document.getElementById(element_id)
 
@@ -161,8 +500,18 @@ def set_text(element_id: str, text: str) -> None:
         el.textContent = text
 
 
+def input_value(element_id: str) -> str:
+    """The current text of an input (what the player typed), or ``""``."""
+    el = document.getElementById(element_id)
+    return str(el.value) if el else ""
+
+
 def value_of(event) -> str:
     return str(event.target.value)
+
+
+def checked_of(event) -> bool:
+    return bool(event.target.checked)
 
 
 def later(ms: int, fn: Callable) -> None:
@@ -181,10 +530,70 @@ def now_ms() -> int:
     return int(window.Date.now())
 
 
-def focus(selector: str) -> None:
+def focus(selector: str, prevent_scroll: bool = False) -> bool:
+    """Focus the first element matching ``selector``; False when there is none."""
     el = document.querySelector(selector)
-    if el:
+    if not el:
+        return False
+    if prevent_scroll:
+        el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    else:
         el.focus()
+    return True
+
+
+def focus_first(selectors) -> None:
+    """Focus the first of ``selectors`` present on the page."""
+    for sel in selectors:
+        if focus(sel):
+            return
+
+
+def focus_is_lost() -> bool:
+    """Nothing has focus (it fell back to the page body, e.g. its element was removed)."""
+    el = document.activeElement
+    return el is None or not el or str(getattr(el, "tagName", "BODY")).upper() == "BODY"
+
+
+def announce(text: str, region: str = "announce") -> None:
+    """Say ``text`` to screen readers through the page's small polite live region.  The
+    same text twice is still announced (a no-break space makes it a change)."""
+    el = document.getElementById(region)
+    if not el:
+        return
+    if str(el.textContent).rstrip("\u00a0") == text:
+        text = text + ("\u00a0" if not str(el.textContent).endswith("\u00a0") else "")
+    el.textContent = text
+
+
+# --------------------------------------------------------------------------- the page
+def location_hash() -> str:
+    return str(window.location.hash or "")
+
+
+def set_location_hash(route: str) -> None:
+    window.location.hash = route
+
+
+def page_url() -> str:
+    """This page's address without its hash (for invitation links)."""
+    return str(window.location.href).split("#")[0]
+
+
+def page_query() -> str:
+    return str(window.location.search or "")
+
+
+def preferred_languages() -> list:
+    return [str(x) for x in window.navigator.languages]
+
+
+def set_document_lang(lang: str) -> None:
+    document.documentElement.setAttribute("lang", lang)
+
+
+def mark_ready() -> None:
+    document.body.setAttribute("data-ready", "1")
 
 
 def local_get(key: str, store: str = "localStorage") -> Optional[str]:
@@ -229,8 +638,9 @@ def start_countdowns() -> None:
 
 
 def expose_debug(app) -> None:
-    """A read-only window into the tab for the end-to-end tests: the raw messages this tab
-    received as a guest or sent as a host (JSON text), never anything else."""
+    """A read-only window into the tab for the end-to-end tests and benches: the raw
+    messages this tab received as a guest or sent as a host (JSON text), its role, and the
+    DOM layer's call counts (``dom``; ``dom-reset`` starts counting afresh)."""
     import json
 
     def debug(what):
@@ -242,7 +652,169 @@ def expose_debug(app) -> None:
             return json.dumps(list(getattr(ctl, "message_log", [])))
         if what == "role":
             return "none" if ctl is None else ("host" if getattr(ctl, "is_host", False) else "guest")
+        if what == "dom":
+            return json.dumps(dict(STATS, ffi=ffi_calls(), full_rebuild=FULL_REBUILD))
+        if what == "dom-reset":
+            reset_stats()
+            return "{}"
         return "null"
     proxy = create_proxy(debug)
     _listeners.append(proxy)
     window.clubtableDebug = proxy
+
+
+def keep_focus(element_id: str, force: bool = False) -> None:
+    """After this render: focus ``element_id`` (without scrolling) if ``force``, or if a
+    re-render removed the focused control (focus fell back to the page body)."""
+    def check():
+        el = document.activeElement
+        lost = el is None or not el or str(getattr(el, "tagName", "BODY")).upper() == "BODY"
+        if force or lost:
+            target = document.getElementById(element_id)
+            if target:
+                target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    later(0, check)
+
+
+def expose_global(name: str, fn: Callable) -> None:
+    """``window.<name>``: a Python function page scripts and tests may call."""
+    proxy = create_proxy(fn)
+    _listeners.append(proxy)
+    setattr(window, name, proxy)
+
+
+# --------------------------------------------------------------------------- drawing and pictures
+# Small, generic browser pieces for screens that draw or send pictures (the riddle kit).
+_pads: dict = {}            # canvas id -> fn(kind, x, y): pointer strokes on that canvas
+
+
+def on_pointer(canvas_id: str, fn: Callable) -> None:
+    """Route pointer strokes on the element ``canvas_id`` to ``fn(kind, x, y)``: ``kind`` is
+    ``"down"``, ``"move"``, ``"up"`` or ``"cancel"``; ``x, y`` in the canvas's own pixels.
+    Delegated on the document once, so a canvas a render re-creates keeps working."""
+    add = getattr(document, "addEventListener", None)    # None: a test's stand-in document
+    if not _pads and add is not None:
+        for ev in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
+            proxy = create_proxy(_pointer)
+            _listeners.append(proxy)
+            add(ev, proxy)
+    _pads[canvas_id] = fn
+
+
+def _pointer(event) -> None:
+    el = event.target
+    fn = _pads.get(str(getattr(el, "id", "") or ""))
+    if fn is None:
+        return
+    kind = str(event.type)[7:]
+    if kind == "down":
+        event.preventDefault()
+        try:
+            el.setPointerCapture(event.pointerId)   # keep the stroke when the finger leaves
+        except Exception:
+            pass
+    rect = el.getBoundingClientRect()
+    x = (event.clientX - rect.left) * el.width / max(1, rect.width)
+    y = (event.clientY - rect.top) * el.height / max(1, rect.height)
+    fn(kind, round(x, 1), round(y, 1))
+
+
+def paint(canvas_id: str, strokes: list, background: Optional[str] = None, relief: bool = True) -> None:
+    """Draw ``strokes`` ({"colour", "width", "points": [[x, y], ...]}) on a canvas, after
+    filling it with ``background`` (None: draw over what is there).  ``relief`` gives each
+    stroke a soft shadow and a light ridge, so it looks like a roll of dough."""
+    el = document.getElementById(canvas_id)
+    if not el:
+        return
+    c = el.getContext("2d")
+    if background is not None:
+        c.save()
+        c.shadowColor = "transparent"
+        c.fillStyle = background
+        c.fillRect(0, 0, el.width, el.height)
+        c.restore()
+    c.lineCap = "round"
+    c.lineJoin = "round"
+    for s in strokes:
+        pts = s.get("points") or []
+        if not pts:
+            continue
+        w = float(s.get("width", 16))
+        passes = [(s["colour"], w, 0.0, "rgba(0,0,0,0.35)")]
+        if relief:
+            passes.append(("rgba(255,255,255,0.35)", w * 0.35, -w * 0.16, None))
+        for colour, width, shift, shadow in passes:
+            c.save()
+            if shadow and relief:
+                c.shadowColor = shadow
+                c.shadowBlur = w * 0.45
+                c.shadowOffsetY = w * 0.15
+            c.strokeStyle = colour
+            c.lineWidth = width
+            c.beginPath()
+            c.moveTo(pts[0][0] + shift, pts[0][1] + shift)
+            for x, y in pts[1:] or [(pts[0][0] + 0.01, pts[0][1])]:
+                c.lineTo(x + shift, y + shift)
+            c.stroke()
+            c.restore()
+
+
+def canvas_bytes(canvas_id: str, mime: str = "image/png", quality: float = 0.85) -> Optional[bytes]:
+    """The canvas's picture, encoded (``toDataURL``, synchronous), or None."""
+    import base64
+    el = document.getElementById(canvas_id)
+    if not el:
+        return None
+    url = str(el.toDataURL(mime, quality))
+    return base64.b64decode(url.split(",", 1)[1]) if "," in url else None
+
+
+def image_file_bytes(event, max_side: int, fn: Callable, mime: str = "image/jpeg", quality: float = 0.82) -> None:
+    """The picture a file input (camera or file) chose, scaled so its longer side is at
+    most ``max_side`` pixels and re-encoded in the browser; ``fn(bytes)`` gets it, or
+    ``fn(None)`` when the file is not a picture the browser can read."""
+    import asyncio
+    import base64
+    files = event.target.files
+    if not files or not files.length:
+        return
+    file = files.item(0)
+
+    async def scale():
+        try:
+            bmp = await window.createImageBitmap(file)
+        except Exception:
+            fn(None)
+            return
+        k = min(1.0, max_side / max(1, bmp.width, bmp.height))
+        cv = document.createElement("canvas")
+        cv.width = max(1, int(bmp.width * k))
+        cv.height = max(1, int(bmp.height * k))
+        cx = cv.getContext("2d")
+        cx.fillStyle = "#ffffff"            # a transparent PNG becomes a JPEG on white
+        cx.fillRect(0, 0, cv.width, cv.height)
+        cx.drawImage(bmp, 0, 0, cv.width, cv.height)
+        bmp.close()
+        url = str(cv.toDataURL(mime, quality))
+        fn(base64.b64decode(url.split(",", 1)[1]))
+    asyncio.ensure_future(scale())
+
+
+def share_picture(data: bytes) -> tuple:
+    """Hand a picture to this tab's table (the host keeps it, a guest sends it on the asset
+    channel): ``(ref, None)`` or ``(None, reason)``.  Goes through the page's wire hook."""
+    import base64
+    import json
+    wire = getattr(window, "clubtableWire", None)
+    if wire is None:
+        return None, "No table here to share the picture with."
+    out = json.loads(str(wire("upload", base64.b64encode(bytes(data)).decode("ascii"))))
+    return out.get("ref"), out.get("error")
+
+
+def picture_url(ref: str) -> Optional[str]:
+    """An object URL for a picture this tab has (``sha256:…``), or None."""
+    wire = getattr(window, "clubtableWire", None)
+    if wire is None or not ref:
+        return None
+    return str(wire("asset_url", ref)) or None

@@ -1,8 +1,10 @@
 """The DODGY screen: own dice, others' dice counts, the statement picker, DODGY buttons,
 the reveal with the counted image highlighted, the winner's pick, and the log.
 
-Everything shown comes from the seat's ``view``; the legal list decides which claims the
-picker offers, so an illegal claim cannot even be chosen.
+A pure function of its :class:`~clubtable.ui.context.ScreenContext`: everything shown
+comes from the seat's ``view``; which moves are open from ``ctx.can``; the claims the
+picker offers from the legal list, so an illegal claim cannot even be chosen.  Texts are in
+``clubtable/i18n/games/dodgy.py``.
 """
 from __future__ import annotations
 
@@ -28,151 +30,8 @@ _ART = {
     "image6": [("path", {"d": "M20 4 A12 12 0 1 0 20 28 A9 9 0 1 1 20 4 Z", "fill": "#cc79a7", "stroke": "#333"})],
 }
 
-TEXTS = {
-    "en": {
-        "dodgy.face.bow": "bow", "dodgy.face.ship": "ship", "dodgy.face.sword": "sword",
-        "dodgy.face.image4": "crown", "dodgy.face.image5": "star", "dodgy.face.image6": "moon",
-        "dodgy.round": "Round {n}",
-        "dodgy.your_dice": "Your dice",
-        "dodgy.hidden_dice": "{n} hidden dice",
-        "dodgy.seer": "seer stone",
-        "dodgy.seer_holder": "holds the seer stone",
-        "dodgy.seer_centre": "The seer stone waits in the centre: the first player to receive a die takes it too.",
-        "dodgy.out": "out",
-        "dodgy.to_state": "{name} makes the next statement.",
-        "dodgy.you_state": "Your statement:",
-        "dodgy.quantity": "How many",
-        "dodgy.image": "Image",
-        "dodgy.state": "State it",
-        "dodgy.claim": "{name}: “There are {q} × {image} on the table.”",
-        "dodgy.claim_auto": "{name} ran out of time; the table stated {q} × {image}.",
-        "dodgy.held": "Statement made; it is held until the others have had their moment to shout DODGY.",
-        "dodgy.held_other": "{name} has a statement ready.",
-        "dodgy.shout": "DODGY!",
-        "dodgy.shout_for": "DODGY! ({name})",
-        "dodgy.accept": "Let it stand",
-        "dodgy.accepted": "{n} let it stand",
-        "dodgy.only_dodgy": "No higher claim is possible: you must shout DODGY.",
-        "dodgy.reveal_title": "Reveal",
-        "dodgy.reveal_line": "{challenger} shouted DODGY on {stater}'s {q} × {image}. There are {count}.",
-        "dodgy.reveal_timeout": "{stater}'s time ran out: it counts as DODGY on {prev}'s {q} × {image}. There are {count}.",
-        "dodgy.correct": "The statement was correct.",
-        "dodgy.wrong": "The statement was DODGY.",
-        "dodgy.seer_wild": "The seer stone is wild for its holder's own statement and counts.",
-        "dodgy.seer_face": "The seer stone counts by its rolled face.",
-        "dodgy.seer_none": "The seer stone does not count for another player's statement.",
-        "dodgy.choose": "You won: take one die from {name}'s hand.",
-        "dodgy.choosing": "{winner} chooses a die from {loser}'s hand.",
-        "dodgy.take": "Take this {face}",
-        "dodgy.take_seer": "Take the seer stone ({face})",
-        "dodgy.moved": "{winner} took a die from {loser}.",
-        "dodgy.seer_moved": "{winner} also received the seer stone.",
-        "dodgy.eliminated": "{names} eliminated.",
-        "dodgy.log": "Statements this round",
-        "dodgy.history": "Challenges",
-        "dodgy.time_left": "Time left:",
-        "dodgy.dice_in_play": "{n} dice in hands",
-    },
-    "fr": {
-        "dodgy.face.bow": "arc", "dodgy.face.ship": "navire", "dodgy.face.sword": "épée",
-        "dodgy.face.image4": "couronne", "dodgy.face.image5": "étoile", "dodgy.face.image6": "lune",
-        "dodgy.round": "Manche {n}",
-        "dodgy.your_dice": "Vos dés",
-        "dodgy.hidden_dice": "{n} dés cachés",
-        "dodgy.seer": "pierre de voyance",
-        "dodgy.seer_holder": "a la pierre de voyance",
-        "dodgy.seer_centre": "La pierre de voyance attend au centre : le premier joueur qui reçoit un dé la prend aussi.",
-        "dodgy.out": "éliminé",
-        "dodgy.to_state": "{name} fait la prochaine annonce.",
-        "dodgy.you_state": "Votre annonce :",
-        "dodgy.quantity": "Combien",
-        "dodgy.image": "Image",
-        "dodgy.state": "Annoncer",
-        "dodgy.claim": "{name} : « Il y a {q} × {image} sur la table. »",
-        "dodgy.claim_auto": "{name} a manqué de temps ; la table a annoncé {q} × {image}.",
-        "dodgy.held": "Annonce faite ; elle attend que les autres aient pu crier DODGY.",
-        "dodgy.held_other": "{name} a une annonce prête.",
-        "dodgy.shout": "DODGY !",
-        "dodgy.shout_for": "DODGY ! ({name})",
-        "dodgy.accept": "Laisser passer",
-        "dodgy.accepted": "{n} laissent passer",
-        "dodgy.only_dodgy": "Aucune annonce plus haute n'est possible : vous devez crier DODGY.",
-        "dodgy.reveal_title": "Révélation",
-        "dodgy.reveal_line": "{challenger} a crié DODGY sur {q} × {image} de {stater}. Il y en a {count}.",
-        "dodgy.reveal_timeout": "Le temps de {stater} est écoulé : DODGY sur {q} × {image} de {prev}. Il y en a {count}.",
-        "dodgy.correct": "L'annonce était juste.",
-        "dodgy.wrong": "L'annonce était DODGY.",
-        "dodgy.seer_wild": "La pierre de voyance est joker pour l'annonce de son détenteur et compte.",
-        "dodgy.seer_face": "La pierre de voyance compte selon sa face.",
-        "dodgy.seer_none": "La pierre de voyance ne compte pas pour l'annonce d'un autre joueur.",
-        "dodgy.choose": "Gagné : prenez un dé dans la main de {name}.",
-        "dodgy.choosing": "{winner} choisit un dé dans la main de {loser}.",
-        "dodgy.take": "Prendre ce dé ({face})",
-        "dodgy.take_seer": "Prendre la pierre de voyance ({face})",
-        "dodgy.moved": "{winner} a pris un dé à {loser}.",
-        "dodgy.seer_moved": "{winner} reçoit aussi la pierre de voyance.",
-        "dodgy.eliminated": "{names} éliminé(s).",
-        "dodgy.log": "Annonces de la manche",
-        "dodgy.history": "Défis",
-        "dodgy.time_left": "Temps restant :",
-        "dodgy.dice_in_play": "{n} dés en jeu",
-    },
-    "de": {
-        "dodgy.face.bow": "Bogen", "dodgy.face.ship": "Schiff", "dodgy.face.sword": "Schwert",
-        "dodgy.face.image4": "Krone", "dodgy.face.image5": "Stern", "dodgy.face.image6": "Mond",
-        "dodgy.round": "Runde {n}",
-        "dodgy.your_dice": "Deine Würfel",
-        "dodgy.hidden_dice": "{n} verdeckte Würfel",
-        "dodgy.seer": "Seherstein",
-        "dodgy.seer_holder": "hat den Seherstein",
-        "dodgy.seer_centre": "Der Seherstein liegt in der Mitte: Wer als Erster einen Würfel erhält, bekommt ihn dazu.",
-        "dodgy.out": "ausgeschieden",
-        "dodgy.to_state": "{name} macht die nächste Aussage.",
-        "dodgy.you_state": "Deine Aussage:",
-        "dodgy.quantity": "Wie viele",
-        "dodgy.image": "Bild",
-        "dodgy.state": "Aussagen",
-        "dodgy.claim": "{name}: „Es liegen {q} × {image} auf dem Tisch.“",
-        "dodgy.claim_auto": "{name} hatte keine Zeit mehr; der Tisch sagte {q} × {image}.",
-        "dodgy.held": "Aussage gemacht; sie wartet, bis die anderen DODGY rufen konnten.",
-        "dodgy.held_other": "{name} hat eine Aussage bereit.",
-        "dodgy.shout": "DODGY!",
-        "dodgy.shout_for": "DODGY! ({name})",
-        "dodgy.accept": "Gelten lassen",
-        "dodgy.accepted": "{n} lassen es gelten",
-        "dodgy.only_dodgy": "Keine höhere Aussage möglich: du musst DODGY rufen.",
-        "dodgy.reveal_title": "Aufdecken",
-        "dodgy.reveal_line": "{challenger} rief DODGY bei {stater}s {q} × {image}. Es sind {count}.",
-        "dodgy.reveal_timeout": "{stater}s Zeit lief ab: DODGY bei {prev}s {q} × {image}. Es sind {count}.",
-        "dodgy.correct": "Die Aussage stimmte.",
-        "dodgy.wrong": "Die Aussage war DODGY.",
-        "dodgy.seer_wild": "Der Seherstein ist für die eigene Aussage seines Besitzers wild und zählt.",
-        "dodgy.seer_face": "Der Seherstein zählt nach seinem Wurf.",
-        "dodgy.seer_none": "Der Seherstein zählt nicht für die Aussage eines anderen.",
-        "dodgy.choose": "Gewonnen: Nimm einen Würfel von {name}.",
-        "dodgy.choosing": "{winner} wählt einen Würfel von {loser}.",
-        "dodgy.take": "Diesen Würfel nehmen ({face})",
-        "dodgy.take_seer": "Den Seherstein nehmen ({face})",
-        "dodgy.moved": "{winner} nahm {loser} einen Würfel ab.",
-        "dodgy.seer_moved": "{winner} erhält auch den Seherstein.",
-        "dodgy.eliminated": "{names} ausgeschieden.",
-        "dodgy.log": "Aussagen dieser Runde",
-        "dodgy.history": "Herausforderungen",
-        "dodgy.time_left": "Verbleibende Zeit:",
-        "dodgy.dice_in_play": "{n} Würfel im Spiel",
-    },
-}
 
-
-def wants_focus(update) -> bool:
-    """Pass-and-play: the device goes to the seat on turn — the stater (even when its only
-    move is to shout DODGY) or the winner choosing a die — not to a bystander."""
-    v = update.get("view") or {}
-    if v.get("phase") == "statement":
-        return v.get("stater") == v.get("you") and bool(update.get("legal"))
-    return bool(v.get("can_choose"))
-
-
+# --------------------------------------------------------------------------- pieces
 def face_name(ctx, face) -> str:
     if face is None:
         return "?"
@@ -189,13 +48,20 @@ def face_svg(face):
              viewBox="0 0 32 32", aria_hidden="true", focusable="false")
 
 
+def is_seer(ctx, d) -> bool:
+    """The seer stone, as the view marks it (or by the game's die id for it)."""
+    return bool(d.get("seer")) or (d.get("id") is not None and d.get("id") == ctx.constants.get("seer_die"))
+
+
 def die(ctx, d, counted=False):
     """One die: its picture, its name for screen readers, the seer stone marked."""
+    seer = is_seer(ctx, d)
     label = face_name(ctx, d.get("face"))
-    if d.get("seer"):
+    if seer:
         label = f"{ctx.t('dodgy.seer')}: {label}"
-    cls = "die" + (" seer" if d.get("seer") else "") + (" counted" if counted else "")
-    return h("li", face_svg(d.get("face")), cls=cls, role="img", aria_label=label, title=label)
+    cls = "die" + (" seer" if seer else "") + (" counted" if counted else "")
+    return h("li", face_svg(d.get("face")), cls=cls, role="img", aria_label=label, title=label,
+             key=f"d{d['id']}" if d.get("id") is not None else None)
 
 
 def hidden_dice(ctx, n, seer=False):
@@ -208,19 +74,65 @@ def claim_text(ctx, stmt):
     return ctx.t(key, name=ctx.name(stmt["seat"]), q=stmt["quantity"], image=face_name(ctx, stmt["image"]))
 
 
+def reveal_line(ctx, rev):
+    image = face_name(ctx, rev.get("image"))
+    if rev.get("by_timeout"):
+        return ctx.t("dodgy.reveal_timeout", stater=ctx.name(rev.get("challenger")), prev=ctx.name(rev.get("stater")),
+                     q=rev.get("quantity"), image=image, count=rev.get("count"))
+    return ctx.t("dodgy.reveal_line", challenger=ctx.name(rev.get("challenger")), stater=ctx.name(rev.get("stater")),
+                 q=rev.get("quantity"), image=image, count=rev.get("count"))
+
+
+def verdict(ctx, rev) -> str:
+    return ctx.t("dodgy.correct") if rev.get("correct") else ctx.t("dodgy.wrong")
+
+
+# --------------------------------------------------------------------------- the screen
 def render(ctx):
     v = ctx.view
-    t = ctx.t
     if not v:
         return h("p", "…")
-    me = v.get("you")
-    parts = [h("p", h("strong", t("dodgy.round", n=v.get("round"))), " · ",
-               t("dodgy.dice_in_play", n=v.get("dice_in_hands")), cls="status")]
-    if v.get("seer") == "centre":
-        parts.append(h("p", t("dodgy.seer_centre"), cls="muted"))
+    _announce(ctx)
+    parts = [status_line(ctx), players_panel(ctx), turn_panel(ctx)]
+    if v.get("reveal"):
+        parts.append(reveal_panel(ctx))
+    parts.append(log_panel(ctx))
+    return parts
 
-    # Everybody's dice: mine face up, the others' as counts (faces only once revealed).
-    table = []
+
+def _announce(ctx) -> None:
+    """Tell screen-reader users the news once: a statement, a reveal, their turn."""
+    v = ctx.view
+    rev = v.get("reveal")
+    if v.get("phase") == "choose" and rev:
+        news = f"{reveal_line(ctx, rev)} {verdict(ctx, rev)}"
+    elif v.get("statement"):
+        news = claim_text(ctx, v["statement"])
+    else:
+        news = ctx.t("dodgy.round", n=v.get("round"))
+    if ctx.can("state"):
+        news += " " + ctx.t("dodgy.you_state")
+    elif ctx.can("choose"):
+        news += " " + ctx.t("dodgy.choose", name=ctx.name((rev or {}).get("loser")))
+    said = f"dodgy.said.{ctx.seat}"
+    if ctx.scratch.get(said) != news:
+        ctx.scratch[said] = news
+        ctx.announce(news)
+
+
+def status_line(ctx):
+    v, t = ctx.view, ctx.t
+    return h("div", h("p", h("strong", t("dodgy.round", n=v.get("round"))), " · ",
+                      t("dodgy.dice_in_play", n=v.get("dice_in_hands")), cls="status"),
+             h("p", t("dodgy.seer_centre"), cls="muted") if v.get("seer") == "centre" else None)
+
+
+def players_panel(ctx):
+    """Everybody's dice: mine face up, the others' as counts (faces only once revealed)."""
+    v, t = ctx.view, ctx.t
+    me = v.get("you")
+    known = v.get("known") or []
+    rows = []
     for s in v.get("seats", []):
         seat = s["seat"]
         badges = [h("span", " ★ " + t("dodgy.seer_holder"), cls="seer-badge") if s.get("seer") else None,
@@ -229,128 +141,134 @@ def render(ctx):
             dice = h("ul", [die(ctx, d) for d in v.get("hand", [])], cls="dice", aria_label=t("dodgy.your_dice"),
                      id="my-dice")
         else:
-            known = (v.get("known") or [[]] * (seat + 1))[seat] if seat < len(v.get("known") or []) else []
-            dice = (h("ul", [die(ctx, d) for d in known], cls="dice") if known
+            shown = known[seat] if seat < len(known) else []
+            dice = (h("ul", [die(ctx, d) for d in shown], cls="dice") if shown
                     else hidden_dice(ctx, s.get("dice", 0), s.get("seer")))
-        table.append(h("li", h("div", ctx.marker(seat), " ", h("strong", ctx.name(seat)),
-                               f" · {s.get('dice', 0)} ", badges),
-                       dice, cls="panel player" + (" me" if seat == me else ""), data_seat=seat))
-    parts.append(h("ul", table, cls="players", aria_label=t("play.players")))
-
-    parts.append(turn_panel(ctx))
-    if v.get("reveal"):
-        parts.append(reveal_panel(ctx))
-    parts.append(log_panel(ctx))
-    return parts
+        rows.append(h("li", h("div", ctx.marker(seat), " ", h("strong", ctx.name(seat)),
+                              f" · {s.get('dice', 0)} ", badges),
+                      dice, cls="panel player" + (" me" if seat == me else ""), data_seat=seat, key=f"p{seat}"))
+    return h("ul", rows, cls="players", aria_label=t("play.players"))
 
 
 def turn_panel(ctx):
     v = ctx.view
-    t = ctx.t
-    me = v.get("you")
     out = []
-    cur = v.get("statement")
-    deadline = v.get("deadline") or {}
-    if cur:
-        out.append(h("p", claim_text(ctx, cur), cls="claim", id="current-claim"))
+    if v.get("statement"):
+        out.append(h("p", claim_text(ctx, v["statement"]), cls="claim", id="current-claim"))
     if v.get("phase") == "statement":
-        stater = v.get("stater")
-        pending = v.get("pending")
-        if pending and pending.get("quantity") is not None:
-            out.append(h("p", t("dodgy.held"), cls="muted", role="status"))
-        elif pending:
-            out.append(h("p", t("dodgy.held_other", name=ctx.name(pending.get("seat"))), cls="muted"))
-        elif stater != me:
-            out.append(h("p", t("dodgy.to_state", name=ctx.name(stater)), role="status"))
-        if v.get("can_state"):
-            out.append(statement_picker(ctx))
-        elif stater == me and cur and any(a["type"] == "dodgy" for a in ctx.legal) and not pending:
-            out.append(h("p", t("dodgy.only_dodgy"), cls="warn"))
+        out += statement_status(ctx)
+    deadline = v.get("deadline") or {}
     if deadline.get("at"):
-        out.append(h("p", t("dodgy.time_left"), " ", ctx.countdown(deadline["at"]), cls="timer",
+        out.append(h("p", ctx.t("dodgy.time_left"), " ", ctx.countdown(deadline["at"]), cls="timer",
                      data_kind=deadline.get("kind")))
-    buttons = []
-    if v.get("can_dodgy"):
-        buttons.append(h("button", t("dodgy.shout"), cls="danger big", id="shout-dodgy", data_key="shout",
-                         on_click=lambda e: ctx.act(_find(ctx.legal, "dodgy"))))
-    if v.get("can_accept"):
-        buttons.append(h("button", t("dodgy.accept"), id="accept", data_key="accept",
-                         on_click=lambda e: ctx.act(_find(ctx.legal, "accept"))))
-    # Pass-and-play: every other player at this device may shout too, without seeing dice.
-    for seat, up in ctx.others:
-        act = _find(up.get("legal") or [], "dodgy")
-        if act:
-            buttons.append(h("button", t("dodgy.shout_for", name=ctx.name(seat)), cls="danger",
-                             data_key=f"shout-{seat}", on_click=lambda e, a=act, s=seat: ctx.act(a, seat=s)))
+    buttons = shout_buttons(ctx)
     if buttons:
         out.append(h("div", buttons, cls="row actions"))
     if v.get("accepted"):
-        out.append(h("p", t("dodgy.accepted", n=", ".join(ctx.name(s) for s in v["accepted"])), cls="muted"))
+        out.append(h("p", ctx.t("dodgy.accepted", n=", ".join(ctx.name(s) for s in v["accepted"])), cls="muted"))
     if v.get("phase") == "choose":
-        rev = v.get("reveal") or {}
-        if v.get("can_choose"):
-            out.append(choose_panel(ctx, rev))
-        else:
-            out.append(h("p", t("dodgy.choosing", winner=ctx.name(rev.get("winner")),
-                                loser=ctx.name(rev.get("loser"))), role="status"))
-    return h("section", out, cls="panel turn", aria_live="polite", id="turn")
+        out.append(choose_status(ctx))
+    return h("section", out, cls="panel turn", id="turn")
 
 
+def statement_status(ctx) -> list:
+    """Who states next, a held statement, the picker on my turn."""
+    v, t = ctx.view, ctx.t
+    me, stater, pending = v.get("you"), v.get("stater"), v.get("pending")
+    out = []
+    if pending and pending.get("quantity") is not None:
+        out.append(h("p", t("dodgy.held"), cls="muted", role="status"))
+    elif pending:
+        out.append(h("p", t("dodgy.held_other", name=ctx.name(pending.get("seat"))), cls="muted"))
+    elif stater != me:
+        out.append(h("p", t("dodgy.to_state", name=ctx.name(stater)), role="status"))
+    if ctx.can("state"):
+        out.append(statement_picker(ctx))
+    elif stater == me and v.get("statement") and ctx.can("dodgy") and not pending:
+        out.append(h("p", t("dodgy.only_dodgy"), cls="warn"))
+    return out
+
+
+def shout_buttons(ctx) -> list:
+    t = ctx.t
+    buttons = []
+    if ctx.can("dodgy"):
+        buttons.append(h("button", t("dodgy.shout"), cls="danger big", id="shout-dodgy", key="shout",
+                         on_click=lambda e: ctx.act(ctx.find("dodgy")[0])))
+    if ctx.can("accept"):
+        buttons.append(h("button", t("dodgy.accept"), id="accept", key="accept",
+                         on_click=lambda e: ctx.act(ctx.find("accept")[0])))
+    # Pass-and-play: every other player at this device may shout too, without seeing dice.
+    for seat, up in ctx.others:
+        act = next((a for a in up.get("legal") or [] if a.get("type") == "dodgy"), None)
+        if act:
+            buttons.append(h("button", t("dodgy.shout_for", name=ctx.name(seat)), cls="danger",
+                             key=f"shout-{seat}", on_click=lambda e, a=act, s=seat: ctx.act(a, seat=s)))
+    return buttons
+
+
+def choose_status(ctx):
+    rev = ctx.view.get("reveal") or {}
+    if ctx.can("choose"):
+        return choose_panel(ctx, rev)
+    return h("p", ctx.t("dodgy.choosing", winner=ctx.name(rev.get("winner")), loser=ctx.name(rev.get("loser"))),
+             role="status")
+
+
+# --------------------------------------------------------------------------- statement
 def statement_picker(ctx):
     """Only legal claims: the quantities and images come from the legal list."""
     t = ctx.t
-    claims = [a for a in ctx.legal if a["type"] == "state"]
+    claims = ctx.find("state")
     quantities = sorted({a["quantity"] for a in claims})
-    images = []
-    for a in claims:
-        if a["image"] not in images:
-            images.append(a["image"])
-    ui = ctx.ui
+    images = list(dict.fromkeys(a["image"] for a in claims))
+    ui = ctx.scratch
     q = ui.get("dodgy.q") if ui.get("dodgy.q") in quantities else quantities[0]
     img = ui.get("dodgy.img") if ui.get("dodgy.img") in images else None
     qsel = h("select", [h("option", str(n), value=n, selected=n == q) for n in quantities], id="claim-quantity",
              on_change=lambda e: ui.__setitem__("dodgy.q", int(e.target.value)))
     img_buttons = [h("button", face_svg(im), " ", face_name(ctx, im), type="button",
                      cls="image-pick" + (" chosen" if im == img else ""), aria_pressed="true" if im == img else "false",
-                     data_key=f"img-{im}", data_image=im,
+                     key=f"img-{im}", data_image=im,
                      on_click=lambda e, im=im: _pick_image(ctx, im)) for im in images]
-
-    def submit(e):
-        qq = ui.get("dodgy.q") if ui.get("dodgy.q") in quantities else quantities[0]
-        im = ui.get("dodgy.img")
-        action = next((a for a in claims if a["quantity"] == qq and a["image"] == im), None)
-        if action is None:
-            ctx.app.toast(t("dodgy.image"))
-            return
-        ui.pop("dodgy.img", None)
-        ctx.act(action)
     return h("form", h("p", h("strong", t("dodgy.you_state"))),
              h("div", h("label", t("dodgy.quantity"), html_for="claim-quantity"), " ", qsel, cls="field"),
              h("div", h("span", t("dodgy.image"), id="img-label"),
                h("div", img_buttons, cls="row", role="group", aria_labelledby="img-label"), cls="field"),
              h("button", t("dodgy.state"), type="submit", cls="primary", id="make-claim", disabled=img is None),
-             on_submit=submit, cls="claim-form", id="claim-form")
+             on_submit=lambda e: _submit_claim(ctx, claims, quantities), cls="claim-form", id="claim-form")
 
 
 def _pick_image(ctx, image):
-    ctx.ui["dodgy.img"] = image
-    ctx.app.render()
+    ctx.scratch["dodgy.img"] = image
+    ctx.redraw()
 
 
+def _submit_claim(ctx, claims, quantities):
+    ui = ctx.scratch
+    q = ui.get("dodgy.q") if ui.get("dodgy.q") in quantities else quantities[0]
+    action = next((a for a in claims if a["quantity"] == q and a["image"] == ui.get("dodgy.img")), None)
+    if action is None:
+        ctx.toast(ctx.t("dodgy.image"))
+        return
+    ui.pop("dodgy.img", None)
+    ctx.act(action)
+
+
+# --------------------------------------------------------------------------- reveal
 def choose_panel(ctx, rev):
     t = ctx.t
     loser = rev.get("loser")
-    buttons = []
     hand = (rev.get("hands") or [])[loser] if loser is not None else []
-    faces = {d["id"]: d.get("face") for d in hand}
-    for a in ctx.legal:
-        if a["type"] != "choose":
-            continue
-        face = face_name(ctx, faces.get(a["die"]))
-        seer = a["die"] == 20
+    dice = {d["id"]: d for d in hand}
+    buttons = []
+    for a in ctx.find("choose"):
+        d = dice.get(a["die"], {"id": a["die"]})
+        face = face_name(ctx, d.get("face"))
+        seer = is_seer(ctx, d)
         label = t("dodgy.take_seer", face=face) if seer else t("dodgy.take", face=face)
-        buttons.append(h("button", face_svg(faces.get(a["die"])), cls="die" + (" seer" if seer else ""),
-                         aria_label=label, title=label, data_key=f"take-{a['die']}", data_die=a["die"],
+        buttons.append(h("button", face_svg(d.get("face")), cls="die" + (" seer" if seer else ""),
+                         aria_label=label, title=label, key=f"take-{a['die']}", data_die=a["die"],
                          on_click=lambda e, a=a: ctx.act(a)))
     return h("div", h("p", t("dodgy.choose", name=ctx.name(loser))), h("div", buttons, cls="dice choose"),
              id="choose")
@@ -358,24 +276,25 @@ def choose_panel(ctx, rev):
 
 def reveal_panel(ctx):
     t = ctx.t
-    v = ctx.view
-    rev = v["reveal"]
+    rev = ctx.view["reveal"]
     counted = set(rev.get("counted") or [])
-    image = face_name(ctx, rev.get("image"))
-    if rev.get("by_timeout"):
-        line = t("dodgy.reveal_timeout", stater=ctx.name(rev.get("challenger")), prev=ctx.name(rev.get("stater")),
-                 q=rev.get("quantity"), image=image, count=rev.get("count"))
-    else:
-        line = t("dodgy.reveal_line", challenger=ctx.name(rev.get("challenger")), stater=ctx.name(rev.get("stater")),
-                 q=rev.get("quantity"), image=image, count=rev.get("count"))
     seer_note = {"wild": "dodgy.seer_wild", "rolled_face": "dodgy.seer_face", "none": "dodgy.seer_none"}.get(
         rev.get("seer_rule"))
     hands = []
     for seat, hand in enumerate(rev.get("hands") or []):
         if hand:
             hands.append(h("li", h("span", ctx.marker(seat), " ", ctx.name(seat)),
-                           h("ul", [die(ctx, {"face": d["face"], "seer": d["id"] == 20}, counted=d["id"] in counted)
-                                    for d in hand], cls="dice")))
+                           h("ul", [die(ctx, d, counted=d["id"] in counted) for d in hand], cls="dice"),
+                           key=f"r{seat}"))
+    return h("section", h("h2", t("dodgy.reveal_title")), h("p", reveal_line(ctx, rev)),
+             h("p", h("strong", verdict(ctx, rev)), id="verdict"),
+             h("p", t(seer_note), cls="muted") if seer_note else None,
+             h("ul", hands, cls="reveal-hands"), _after_reveal(ctx, rev),
+             cls="panel reveal", id="reveal")
+
+
+def _after_reveal(ctx, rev):
+    t = ctx.t
     after = []
     if rev.get("chosen") is not None:
         after.append(t("dodgy.moved", winner=ctx.name(rev.get("winner")), loser=ctx.name(rev.get("loser"))))
@@ -383,11 +302,7 @@ def reveal_panel(ctx):
             after.append(t("dodgy.seer_moved", winner=ctx.name(rev.get("winner"))))
     if rev.get("eliminated"):
         after.append(t("dodgy.eliminated", names=", ".join(ctx.name(s) for s in rev["eliminated"])))
-    return h("section", h("h2", t("dodgy.reveal_title")), h("p", line),
-             h("p", h("strong", t("dodgy.correct") if rev.get("correct") else t("dodgy.wrong")), id="verdict"),
-             h("p", t(seer_note), cls="muted") if seer_note else None,
-             h("ul", hands, cls="reveal-hands"), h("p", " ".join(after)) if after else None,
-             cls="panel reveal", id="reveal", aria_live="polite")
+    return h("p", " ".join(after)) if after else None
 
 
 def log_panel(ctx):
@@ -395,15 +310,9 @@ def log_panel(ctx):
     v = ctx.view
     items = [h("li", claim_text(ctx, s)) for s in v.get("statements") or []]
     hist = []
-    for c in reversed(v.get("history") or []):
-        hist.append(h("li", t("dodgy.round", n=c.get("round")), ": ",
-                      t("dodgy.reveal_line", challenger=ctx.name(c.get("challenger")), stater=ctx.name(c.get("stater")),
-                        q=c.get("quantity"), image=face_name(ctx, c.get("image")), count=c.get("count")), " ",
-                      t("dodgy.correct") if c.get("correct") else t("dodgy.wrong")))
+    for i, c in reversed(list(enumerate(v.get("history") or []))):     # newest first
+        hist.append(h("li", t("dodgy.round", n=c.get("round")), ": ", reveal_line(ctx, c), " ", verdict(ctx, c),
+                      key=f"c{i}"))
     return h("div", h("section", h("h2", t("dodgy.log")), h("ol", items, cls="log", id="statements"), cls="panel"),
              h("section", h("h2", t("dodgy.history")), h("ol", hist, cls="log", id="history"), cls="panel"),
              cls="row logs")
-
-
-def _find(legal, kind):
-    return next((a for a in legal if a.get("type") == kind), None)

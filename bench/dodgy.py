@@ -1,0 +1,381 @@
+"""DODGY benchmark: the computer levels against each other and against two reference
+players written here, heads-up and four-player, with Wilson 95 % intervals.
+
+    python bench/dodgy.py                  # every row, 500 games each (a long run)
+    python bench/dodgy.py --quick          # the headline rows, 120 games each
+    python bench/dodgy.py --games 200 --rows hard-reader,hard-threshold
+
+The engine is driven directly (``tick`` / ``apply``) on a simulated clock that jumps from
+event to event: every player is asked when the table changes, answers ``(action,
+think_ms)``, and the action is applied ``think_ms`` later if it is still legal, as the
+table does.  Every player, reference or level, thinks for the same 600–1400 ms, so no row
+is won by speed.  Seats alternate (heads-up) or rotate (four players) between games.
+
+The two references use only their own view:
+
+* ``threshold``: P(statement true) from its own dice with every unknown die at 1/6 (the
+  stone counted as §5.4 says).  It claims the highest quantity it believes at ≥ 50 %,
+  challenges as the next stater below 50 %, and as a bystander below 20 %.
+* ``reader``: reads statements as evidence.  Each image a rival named this round adds
+  log-odds ``READ_BOOST`` per claim to every one of that rival's dice showing it (a
+  quantity above the minimum adds ``JUMP_BOOST`` per step, up to four); it then claims the
+  image and height most likely true given that, at the lowest legal height (hard to
+  challenge), challenges as the next stater when the current statement is less likely
+  true than its own best raise is false, and as a bystander below 20 %.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
+
+from clubtable.engine import IllegalAction, Rng, derive_seed  # noqa: E402
+from clubtable.games.dodgy import GAME  # noqa: E402
+from clubtable.games.dodgy.reading import SEER, convolve, tail, binomial_pmf  # noqa: E402
+
+THINK_MS = (600, 1400)
+READ_BOOST = 0.6      # log-odds per die for each image a rival names
+JUMP_BOOST = 0.15     # and per step his statement went above the minimum (at most 4)
+OPTIONS = {"statement_s": 30, "choose_s": 15, "first_player_rule": "random"}
+
+
+# ---------------------------------------------------------------------- references
+def _find(legal, kind):
+    return next((a for a in legal if a["type"] == kind), None)
+
+
+def _choose(legal, rng):
+    for a in legal:
+        if a.get("die") == SEER:
+            return a
+    return legal[rng.below(len(legal))]
+
+
+class Reference:
+    """A bench player: ``plan(view, legal, now) -> (action, think_ms) | None``."""
+
+    reads = False
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Rng(derive_seed(seed, "ref", seat, type(self).__name__))
+
+    def plan(self, view, legal, now):
+        action = self.choose(view, legal)
+        if action is None:
+            return None
+        return action, THINK_MS[0] + self.rng.below(THINK_MS[1] - THINK_MS[0] + 1)
+
+    # Per-die probability of ``image`` for each opponent's hidden dice.
+    def die_p(self, view, seat, image):
+        return 1.0 / len(view["faces"])
+
+    def p_true(self, view, q, image, stater):
+        pmf, certain = self.table(view, image, stater)
+        return tail(pmf, q - certain)
+
+    def table(self, view, image, stater):
+        """(pmf of the unknown dice showing ``image``, dice certain to count)."""
+        faces = view["faces"]
+        base = 1.0 / len(faces)
+        rolled = view["options"]["seer_mode"] == "rolled_face"
+        certain = 0
+        for d in view["hand"]:
+            if d["seer"]:
+                certain += 1 if (stater == self.seat or (rolled and d["face"] == image)) else 0
+            elif d["face"] == image:
+                certain += 1
+        pmf = [1.0]
+        for info in view["seats"]:
+            s = info["seat"]
+            if s == self.seat or not info["active"]:
+                continue
+            known = view["known"][s]
+            for d in known:
+                if d["seer"]:
+                    certain += 1 if (s == stater or (rolled and d["face"] == image)) else 0
+                elif d["face"] == image:
+                    certain += 1
+            n = info["dice"] - len(known)
+            if info["seer"] and not any(d["seer"] for d in known):
+                n -= 1
+                if s == stater:
+                    certain += 1
+                elif rolled:
+                    pmf = convolve(pmf, [1 - base, base])
+            if n > 0:
+                pmf = convolve(pmf, binomial_pmf(n, self.die_p(view, s, image)))
+        return pmf, certain
+
+    def claims(self, view):
+        lo, hi = view["min_quantity"], view["max_quantity"]
+        out = []
+        for f in view["faces"]:
+            pmf, certain = self.table(view, f, self.seat)
+            out += [(tail(pmf, q - certain), q, f) for q in range(lo, min(hi, lo + 5) + 1)]
+        return out
+
+
+class Threshold(Reference):
+    def choose(self, view, legal):
+        kinds = {a["type"] for a in legal}
+        if "choose" in kinds:
+            return _choose(legal, self.rng)
+        cur = view["statement"]
+        if "state" in kinds:
+            if cur is not None and self.p_true(view, cur["quantity"], cur["image"], cur["seat"]) < 0.5:
+                return _find(legal, "dodgy")
+            cands = self.claims(view)
+            good = [c for c in cands if c[0] >= 0.5]
+            p, q, f = max(good, key=lambda c: (c[1], c[0])) if good else max(cands)
+            return {"type": "state", "quantity": q, "image": f}
+        if "dodgy" in kinds:
+            if view["stater"] == self.seat and view["phase"] == "statement":
+                return _find(legal, "dodgy")
+            if self.p_true(view, cur["quantity"], cur["image"], cur["seat"]) < 0.2:
+                return _find(legal, "dodgy")
+            return _find(legal, "accept")
+        return None
+
+
+class Reader(Reference):
+    def die_p(self, view, seat, image):
+        base = 1.0 / len(view["faces"])
+        logit = {f: 0.0 for f in view["faces"]}
+        lo = 1
+        for st in view["statements"]:
+            if st["seat"] == seat and not st.get("auto"):
+                logit[st["image"]] += READ_BOOST + JUMP_BOOST * min(4, max(0, st["quantity"] - lo))
+            lo = st["quantity"] + 1
+        w = {f: base * math.exp(v) for f, v in logit.items()}
+        return w[image] / sum(w.values())
+
+    def choose(self, view, legal):
+        kinds = {a["type"] for a in legal}
+        if "choose" in kinds:
+            return _choose(legal, self.rng)
+        cur = view["statement"]
+        if "state" in kinds:
+            cands = self.claims(view)
+            p_best = max(c[0] for c in cands)
+            if cur is not None and self.p_true(view, cur["quantity"], cur["image"], cur["seat"]) < 1 - p_best:
+                return _find(legal, "dodgy")
+            p, q, f = max(cands, key=lambda c: (c[0], -c[1]))
+            return {"type": "state", "quantity": q, "image": f}
+        if "dodgy" in kinds:
+            if view["stater"] == self.seat and view["phase"] == "statement":
+                return _find(legal, "dodgy")
+            if self.p_true(view, cur["quantity"], cur["image"], cur["seat"]) < 0.2:
+                return _find(legal, "dodgy")
+            return _find(legal, "accept")
+        return None
+
+
+REFERENCES = {"threshold": Threshold, "reader": Reader}
+
+
+class Level:
+    """A level of the game's own computer player: ``decide`` gives (action, think_ms)."""
+
+    def __init__(self, level: str, seat: int, seed: int) -> None:
+        self.bot = GAME.bot(level, seat, seed)
+
+    def plan(self, view, legal, now):
+        return self.bot.decide(view, legal, now)
+
+
+def make_player(name: str, seat: int, seed: int):
+    if name in REFERENCES:
+        return REFERENCES[name](seat, seed)
+    return Level(name, seat, seed)
+
+
+# ---------------------------------------------------------------------- the table
+def play(names: list, seed: int, options: dict = None, max_rounds: int = 2000, capture=None) -> dict:
+    """One game; returns the winners and per-seat challenge statistics."""
+    opts = dict(OPTIONS, **(options or {}))
+    state = GAME.new([f"{n}{i}" for i, n in enumerate(names)], seed, opts, 0)
+    players = [make_player(n, i, seed) for i, n in enumerate(names)]
+    order_rng = Rng(derive_seed(seed, "order"))
+    n = len(names)
+    pending: dict = {}                       # seat -> [due, tiebreak, action]
+    seen: dict = {}                          # seat -> log length when last asked
+    now = 0
+    refused = 0
+    while GAME.result(state) is None:
+        if state["round"] > max_rounds:
+            raise AssertionError(f"game {seed} ran past {max_rounds} rounds")
+        # Ask every seat whose situation changed and that has no action on its way.
+        mark = len(state["log"])
+        for s in range(n):
+            if s in pending:
+                continue
+            if seen.get(s) == mark:
+                continue
+            seen[s] = mark
+            legal = GAME.legal(state, s)
+            if not legal:
+                continue
+            out = players[s].plan(GAME.view(state, s), legal, now)
+            if out is not None:
+                action, think = out
+                pending[s] = [now + max(0, int(think)), order_rng.next64(), action]
+        due = [p[0] for p in pending.values()]
+        timer = GAME.deadline(state)
+        if timer is not None:
+            due.append(timer)
+        if not due:
+            raise AssertionError(f"game {seed} stalled in phase {state['phase']}")
+        now = max(now, min(due))
+        before = len(state["log"])
+        state = GAME.tick(state, now)
+        for s, (t, _, action) in sorted(pending.items(), key=lambda kv: (kv[1][0], kv[1][1])):
+            if t > now:
+                continue
+            del pending[s]
+            seen.pop(s, None)
+            if action not in GAME.legal(state, s):
+                continue                    # overtaken by events: the table drops it
+            try:
+                if capture is not None:
+                    capture.append((state, s, action, now))
+                state = GAME.apply(state, s, action, now)
+            except IllegalAction:
+                refused += 1
+        if len(state["log"]) != before:
+            # The table changed: actions no longer legal are dropped, their seats asked again.
+            for s in list(pending):
+                if pending[s][2] not in GAME.legal(state, s):
+                    del pending[s]
+                    seen.pop(s, None)
+    res = GAME.result(state)
+    return {"names": names, "winners": res["winners"], "rounds": state["round"], "history": state["history"],
+            "refused": refused}
+
+
+# ---------------------------------------------------------------------- statistics
+def wilson(k: float, n: int, z: float = 1.96) -> tuple:
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def row_tables(a: str, b: str, players: int, games: int) -> list:
+    """Seatings of one ``a`` against ``players - 1`` of ``b``, rotating ``a``'s seat."""
+    return [[a if s == g % players else b for s in range(players)] for g in range(games)]
+
+
+ROWS = {
+    # heads-up: the levels against each other
+    "hard-normal": ("hard", "normal", 2),
+    "hard-easy": ("hard", "easy", 2),
+    "normal-easy": ("normal", "easy", 2),
+    # heads-up: the levels against the references
+    "hard-threshold": ("hard", "threshold", 2),
+    "hard-reader": ("hard", "reader", 2),
+    "normal-threshold": ("normal", "threshold", 2),
+    "normal-reader": ("normal", "reader", 2),
+    "easy-threshold": ("easy", "threshold", 2),
+    "reader-threshold": ("reader", "threshold", 2),
+    # four players: one against three
+    "hard-3normal": ("hard", "normal", 4),
+    "hard-3threshold": ("hard", "threshold", 4),
+    "hard-3reader": ("hard", "reader", 4),
+    "reader-3hard": ("reader", "hard", 4),
+    "normal-3threshold": ("normal", "threshold", 4),
+}
+QUICK = ["hard-reader", "hard-threshold", "hard-normal", "hard-3reader", "hard-3threshold"]
+
+
+
+def apply_cost(rounds: int = 300) -> None:
+    """Engine time of ``apply`` early and late in a long game: the longest of 30 six-player
+    games of ``easy`` players (at most ``rounds`` rounds), the first and the last 50 applies
+    each repeated (best of 5)."""
+    longest = None
+    for seed in range(1, 31):
+        samples: list = []
+        r = play(["easy"] * 6, seed, {"round_limit": rounds}, capture=samples)
+        if longest is None or r["rounds"] > longest[0]["rounds"]:
+            longest = (r, samples)
+    r, samples = longest
+    def cost(batch):
+        out = []
+        for state, s, action, now in batch:
+            best = float("inf")
+            for _ in range(5):
+                t0 = time.perf_counter()
+                GAME.apply(state, s, action, now)
+                best = min(best, time.perf_counter() - t0)
+            out.append(best * 1e6)
+        return sorted(out)[len(out) // 2]
+    print(f"apply cost in a {r['rounds']}-round game ({len(samples)} applies): median of the first 50 "
+          f"{cost(samples[:50]):.0f} µs, of the last 50 {cost(samples[-50:]):.0f} µs")
+
+
+def _job(args):
+    names, seed = args
+    return play(names, seed)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=None, help="games per row (default 500, --quick 120)")
+    ap.add_argument("--quick", action="store_true", help="only the headline rows")
+    ap.add_argument("--rows", default=None, help="comma-separated row names: " + ",".join(ROWS))
+    ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--apply-cost", action="store_true", help="also time apply early and late in a long game")
+    args = ap.parse_args()
+    games = args.games or (120 if args.quick else 500)
+    rows = args.rows.split(",") if args.rows else (QUICK if args.quick else list(ROWS))
+    print(f"DODGY bench: {games} games per row, think {THINK_MS[0]}-{THINK_MS[1]} ms for every player, "
+          f"{args.workers} worker(s), CPython {sys.version.split()[0]}")
+    print("win rate of the first-named player (one seat), Wilson 95 % interval; fair share is 1/players")
+    t_all = time.perf_counter()
+    pool = Pool(args.workers) if args.workers > 1 else None
+    for row in rows:
+        a, b, k = ROWS[row]
+        jobs = [(names, args.seed * 100_000 + g) for g, names in enumerate(row_tables(a, b, k, games))]
+        t0 = time.perf_counter()
+        results = pool.map(_job, jobs, chunksize=4) if pool else [_job(j) for j in jobs]
+        wins = 0.0
+        rounds = 0
+        made = [0, 0]           # a's challenged statements: [true, all]
+        called = [0, 0]         # a's challenges: [statement false, all]
+        for (names, _), r in zip(jobs, results):
+            seat = names.index(a)
+            if seat in r["winners"]:
+                wins += 1 / len(r["winners"])
+            rounds += r["rounds"]
+            for h in r["history"]:
+                if h["stater"] == seat:
+                    made[0] += h["correct"]
+                    made[1] += 1
+                if h["challenger"] == seat:
+                    called[0] += not h["correct"]
+                    called[1] += 1
+        lo, hi = wilson(wins, games)
+        label = f"{a} vs {b}" if k == 2 else f"{a} vs 3 {b}"
+        print(f"  {label:24s} {k}p n={games}: {100 * wins / games:5.1f} %  [{100 * lo:5.1f}, {100 * hi:5.1f}]"
+              f"  fair {100 / k:4.1f} %  rounds {rounds / games:5.1f}; its challenged claims true "
+              f"{100 * made[0] / max(1, made[1]):3.0f} %, its challenges right {100 * called[0] / max(1, called[1]):3.0f} %"
+              f"  ({time.perf_counter() - t0:.0f} s)", flush=True)
+    if pool:
+        pool.close()
+    if args.apply_cost:
+        apply_cost()
+    print(f"total {time.perf_counter() - t_all:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

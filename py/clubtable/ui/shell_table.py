@@ -1,0 +1,189 @@
+"""The shell's screens at a table: joining, the lobby, the pass-and-play hand-over, the
+play frame around a game's screen, and the result.  A mixin of
+:class:`~clubtable.ui.app.App`; it talks to the table only through the
+:class:`~clubtable.ui.controllers.TableController` interface, hosted or not alike."""
+from __future__ import annotations
+
+import asyncio
+
+from ..games import GAMES
+from ..net.sdp import CodeError
+from . import dom
+from .dom import h
+
+
+class TableScreens:
+    def render_table(self):
+        ctl = self.ctl
+        if not ctl.ready:
+            return self.render_joining()
+        if not ctl.started:
+            return self.render_lobby()
+        ups = ctl.updates()                # each local seat's update, projected once
+        seat = self.pick_focus(ups)
+        if self.handover_to is not None:
+            return self.render_handover(self.handover_to)
+        others = [(s, up) for s, up in ups.items() if s != seat]
+        return self.render_play(ups[seat] if seat is not None else ctl.update_for(None), seat, others)
+
+    def render_joining(self):
+        t, ctl = self.t, self.ctl
+        status = t("guest.lost") if ctl.status == "lost" else t("guest.connecting")
+        return h("section", h("h1", t("guest.joining")), h("p", status, role="status"),
+                 h("p", ctl.error, cls="error") if ctl.error else None,
+                 h("button", t("nav.leave"), on_click=lambda e: self.leave()), cls="screen", id="table")
+
+    def render_handover(self, seat):
+        t = self.t
+        seats = self.ctl.seats
+        name = seats[seat].get("name", "?") if seat < len(seats) else "?"
+        return h("section", h("h1", t("pass.title")), h("p", t("pass.give", name=name)),
+                 h("button", t("pass.ready", name=name), cls="primary big", id="handover-ready",
+                   on_click=lambda e: self.take_over()), cls="screen handover", id="handover")
+
+    def pick_focus(self, ups):
+        """Pass-and-play: the screen shows the local seat the game waits for (the update's
+        ``awaited``), behind a hand-over screen whenever that seat changes.  ``ups`` maps
+        each seat played on this device to its update."""
+        if not ups:
+            return None
+        humans = list(ups)
+        wanting = [s for s in humans if s in (ups[s].get("awaited") or ())]
+        target = self.focus_seat if self.focus_seat in humans else humans[0]
+        if wanting and target not in wanting:
+            target = wanting[0]
+        if target != self.focus_seat:
+            if self.focus_seat is not None and len(humans) > 1:
+                self.handover_to = target
+            self.focus_seat = target
+        return self.focus_seat
+
+    def take_over(self):
+        self.handover_to = None
+        self.render()
+
+    # ------------------------------------------------------------------ lobby
+    def render_lobby(self):
+        t, ctl = self.t, self.ctl
+        rows = [h("li", h("span", s.get("name", "?")), " — ",
+                  h("span", t(f"seat.{s.get('kind')}") + ("" if s.get("connected", True) else " " + t("seat.waiting")),
+                    cls="muted"), key=f"seat-{i}") for i, s in enumerate(ctl.seats)]
+        body = [h("ol", rows, cls="lobby-seats", aria_label=t("lobby.seats"))]
+        if ctl.can_invite:
+            body += self.invite_panel()
+        if ctl.can_start:
+            body += [h("p", t("lobby.same_browser"), cls="muted"),
+                     h("button", t("lobby.start"), cls="primary big", id="start-table",
+                       on_click=lambda e: self.start_table(False)),
+                     h("button", t("lobby.start_with_bots"), id="start-bots",
+                       on_click=lambda e: self.start_table(True)) if ctl.game.bot_levels else None]
+        else:
+            body.append(h("p", t("lobby.waiting_host"), role="status"))
+        body.append(h("button", t("nav.leave"), id="leave", on_click=lambda e: self.leave()))
+        title = t("lobby.title", game=ctl.game.title) if ctl.is_host else t("lobby.title_guest")
+        return h("section", h("h1", title), body, cls="screen lobby", id="lobby")
+
+    def invite_panel(self):
+        t = self.t
+        inv = self.invite
+        out = [h("h2", t("lobby.invite_device"))]
+        if inv is None:
+            out.append(h("button", t("lobby.make_invite"), id="make-invite",
+                         on_click=lambda e: asyncio.ensure_future(self.make_invite())))
+            return out
+        link = self.invite_link(inv["code"])
+        from .shell_home import qr
+        return out + [h("p", t("lobby.invite_help")),
+                      h("textarea", link, id="invite-link", readonly=True, rows="3", aria_label=t("lobby.invite_link")),
+                      qr(link, t("lobby.invite_qr")),
+                      h("div", h("label", t("lobby.paste_reply"), html_for="reply-input"),
+                        h("input", id="reply-input", autocomplete="off"),
+                        h("button", t("lobby.connect"), id="reply-connect",
+                          on_click=lambda e: asyncio.ensure_future(self.take_reply())), cls="field")]
+
+    def invite_link(self, code):
+        return f"{dom.page_url()}#/join/{self.ctl.table_id}/{code}"
+
+    async def make_invite(self):
+        peer, code = await self.ctl.create_invite()
+        self.invite = {"peer": peer, "code": code}
+        self.render()
+
+    async def take_reply(self):
+        code = dom.input_value("reply-input").strip()
+        try:
+            await self.ctl.finish_invite(self.invite["peer"], code)
+        except (CodeError, ValueError) as e:
+            self.toast(self.t("lobby.bad_reply", why=str(e)))
+            return
+        self.invite = None
+        self.render()
+
+    def start_table(self, bots):
+        self.refuse(self.ctl.start(fill_with_bots=bots))
+        self.render()
+
+    def leave(self):
+        self.close_table()
+        self.go("#/")
+
+    # ------------------------------------------------------------------ play
+    def render_play(self, up, seat, others):
+        t = self.t
+        game = GAMES[up.get("game")] if up.get("game") in GAMES else self.ctl.game
+        mod = self.screen_module(game.id)
+        ctx = self.make_context(game, seat, up, others)
+        status = h("p", t("guest.lost"), cls="warn", role="status") if self.ctl.status == "lost" else None
+        return h("section",
+                 h("header", h("h1", game.title), self.roster(ctx), cls="play-head"),
+                 status,
+                 h("div", mod.render(ctx), cls="board", id="board"),
+                 self.render_result(ctx) if ctx.result else None,
+                 h("p", h("button", t("nav.leave"), id="leave", on_click=lambda e: self.leave())),
+                 cls=f"screen play game-{game.id}", id="table")
+
+    def roster(self, ctx):
+        t = self.t
+        seat = ctx.seat
+        return h("ul", [h("li", ctx.marker(i), " ", s.get("name", "?"),
+                          h("span", " (" + t("seat.you") + ")", cls="muted") if i == seat else None,
+                          h("span", " " + t("seat.offline"), cls="warn") if not s.get("connected", True) else None,
+                          self.bot_button(i, s),
+                          cls="seat" + (" me" if i == seat else ""), key=f"seat-{i}")
+                        for i, s in enumerate(ctx.seats)], cls="roster", aria_label=t("play.players"))
+
+    def bot_button(self, i, s):
+        """The host may hand an invited player's seat to a computer player (one who left)."""
+        if not self.ctl.can_replace_with_bot(i):
+            return None
+        return h("button", self.t("seat.to_bot"), cls="small", data_key=f"to-bot-{i}",
+                 aria_label=self.t("seat.to_bot_label", name=s.get("name", "?")),
+                 on_click=lambda e, i=i: (self.refuse(self.ctl.replace_with_bot(i)), self.render()))
+
+    def render_result(self, ctx):
+        t, ctl = self.t, self.ctl
+        res = ctx.result
+        winners = ", ".join(ctx.name(w) for w in res.get("winners", []))
+        verdict = t("result.winners", names=winners) if winners else t("result.draw")
+        if self.result_said != verdict:          # said once, not on every redraw
+            self.result_said = verdict
+            self.announce(f"{t('result.title')}: {verdict}")
+        lines = [h("h2", t("result.title")), h("p", verdict, id="winners")]
+        scores = res.get("scores")
+        if scores:
+            lines.append(h("ol", [h("li", ctx.name(i), ": ", str(sc)) for i, sc in enumerate(scores)], cls="scores"))
+        if ctl.verification is not None:
+            ok, why = ctl.verification
+            lines.append(h("p", t("result.verified") if ok else t("result.not_verified", why=why),
+                           cls="ok" if ok else "error", id="verified"))
+        elif ctl.seed is not None:
+            lines.append(h("p", t("result.seed", seed=ctl.seed), cls="muted", id="seed"))
+        lines.append(h("button", t("result.again"), cls="primary", id="play-again",
+                       on_click=lambda e: self.again()))
+        return h("section", lines, cls="result", id="result")
+
+    def again(self):
+        game_id = self.ctl.game.id if self.ctl.is_host else None
+        self.close_table()
+        self.go(f"#/{game_id}" if game_id else "#/")
+

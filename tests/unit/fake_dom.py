@@ -1,0 +1,199 @@
+"""A tiny stand-in for the browser's DOM, enough to run ``clubtable.ui.dom`` under CPython:
+elements, text nodes, attributes, children, focus.  Installed as the ``pyscript`` and
+``pyodide.ffi`` modules before ``clubtable.ui.dom`` is imported."""
+import sys
+import types
+
+
+class FakeNode:
+    def __init__(self, doc):
+        self.ownerDocument = doc
+        self.parentNode = None
+        self.childNodes = []
+
+    @property
+    def parentElement(self):
+        return self.parentNode if isinstance(self.parentNode, FakeElement) else None
+
+    @property
+    def isConnected(self):
+        n = self
+        while n.parentNode is not None:
+            n = n.parentNode
+        return n is self.ownerDocument.body or n is self.ownerDocument.documentElement
+
+    def _detach(self):
+        if self.parentNode is not None:
+            self.parentNode.childNodes.remove(self)
+            self.parentNode = None
+
+    def appendChild(self, child):
+        return self.insertBefore(child, None)
+
+    def insertBefore(self, child, ref):
+        if isinstance(child, FakeFragment):
+            for c in list(child.childNodes):
+                self.insertBefore(c, ref)
+            return child
+        if self.ownerDocument._active is child:   # as in browsers: a moved element loses focus
+            self.ownerDocument._active = None
+        child._detach()
+        i = len(self.childNodes) if ref is None else self.childNodes.index(ref)
+        self.childNodes.insert(i, child)
+        child.parentNode = self
+        return child
+
+    def removeChild(self, child):
+        assert child.parentNode is self
+        child._detach()
+        self.ownerDocument._check_focus()
+        return child
+
+    def replaceChildren(self, *nodes):
+        for c in list(self.childNodes):
+            c._detach()
+        for n in nodes:
+            self.appendChild(n)
+        self.ownerDocument._check_focus()
+
+    @property
+    def textContent(self):
+        return "".join(c.textContent for c in self.childNodes)
+
+    @textContent.setter
+    def textContent(self, value):
+        for c in list(self.childNodes):
+            c._detach()
+        if value != "":
+            t = FakeText(self.ownerDocument, value)
+            self.appendChild(t)
+        self.ownerDocument._check_focus()
+
+
+class FakeText(FakeNode):
+    def __init__(self, doc, data):
+        super().__init__(doc)
+        self.data = data
+
+    @property
+    def textContent(self):
+        return self.data
+
+    @textContent.setter
+    def textContent(self, value):
+        self.data = value
+
+
+class FakeFragment(FakeNode):
+    pass
+
+
+class FakeElement(FakeNode):
+    def __init__(self, doc, tag, ns=None):
+        super().__init__(doc)
+        self.tagName = tag.upper()
+        self.ns = ns
+        self.attributes = {}
+        self.value = ""
+        self.checked = False
+        self.selected = False
+
+    @property
+    def id(self):
+        return self.attributes.get("id", "")
+
+    def setAttribute(self, name, value):
+        self.attributes[name] = value
+        if name == "value" and self.tagName in ("INPUT", "TEXTAREA") and not self.ownerDocument._typed.get(self):
+            self.value = value
+
+    def getAttribute(self, name):
+        return self.attributes.get(name)
+
+    def removeAttribute(self, name):
+        self.attributes.pop(name, None)
+
+    def focus(self, *_):
+        self.ownerDocument._active = self
+
+    def querySelector(self, sel):
+        # only [data-key="..."] and #id, enough for focus restoration
+        for el in self.walk():
+            if sel.startswith("#") and el.id == sel[1:]:
+                return el
+            if sel.startswith("[data-key=") and el.getAttribute("data-key") == sel.split('"')[1]:
+                return el
+        return None
+
+    def walk(self):
+        for c in self.childNodes:
+            if isinstance(c, FakeElement):
+                yield c
+                yield from c.walk()
+
+    def type_text(self, text):
+        """A player types: the live value changes, the attribute does not."""
+        self.value = text
+        self.ownerDocument._typed[self] = True
+
+
+class FakeDocument:
+    def __init__(self):
+        self._active = None
+        self._typed = {}
+        self.documentElement = FakeElement(self, "html")
+        self.body = FakeElement(self, "body")
+        self.documentElement.appendChild(self.body)
+        self.calls = 0
+
+    @property
+    def activeElement(self):
+        return self._active or self.body
+
+    def _check_focus(self):
+        if self._active is not None and not self._active.isConnected:
+            self._active = None
+
+    def createElement(self, tag):
+        return FakeElement(self, tag)
+
+    def createElementNS(self, ns, tag):
+        return FakeElement(self, tag, ns)
+
+    def createTextNode(self, data):
+        return FakeText(self, data)
+
+    def createDocumentFragment(self):
+        return FakeFragment(self)
+
+    def getElementById(self, i):
+        return self.body.querySelector("#" + i)
+
+    def querySelector(self, sel):
+        return self.body.querySelector(sel)
+
+
+def install():
+    """A fresh document; (re)load ``clubtable.ui.dom`` against it."""
+    doc = FakeDocument()
+    pyscript = types.ModuleType("pyscript")
+    pyscript.document = doc
+    pyscript.window = types.SimpleNamespace()
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda fn: fn
+    ffi.to_js = lambda x, **_: x
+    pyodide = types.ModuleType("pyodide")
+    pyodide.ffi = ffi
+    js = types.ModuleType("js")          # what net.browser names at import; unused here
+    for name in ("Blob", "Object", "Uint8Array", "URL"):
+        setattr(js, name, types.SimpleNamespace())
+    js.window = pyscript.window
+    sys.modules.update({"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi, "js": js})
+    sys.modules.pop("clubtable.ui.dom", None)
+    import clubtable.ui.dom as dom
+    return doc, dom
+
+
+def uninstall():
+    for name in ("pyscript", "pyodide", "pyodide.ffi", "js", "clubtable.ui.dom", "clubtable.net.browser"):
+        sys.modules.pop(name, None)

@@ -1,0 +1,23 @@
+"""Every computer level of every game is named and described in English, French and German:
+``<game>.bot.<level>`` and ``<game>.bot.<level>.about``, in the game's own catalogue
+(``i18n/games/<id>.py``)."""
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from clubtable.games import GAMES
+
+
+def catalogue(game_id):
+    return importlib.import_module(f"clubtable.i18n.games.{game_id}").TEXTS
+
+
+@pytest.mark.parametrize("game_id", ["dodgy", "waldi", "dobbelduel"])
+def test_every_level_has_a_name_and_a_description_in_every_language(game_id):
+    texts = catalogue(game_id)
+    for level in GAMES[game_id].bot_levels:
+        for lang in ("en", "fr", "de"):
+            assert texts[lang].get(f"{game_id}.bot.{level}"), (lang, level)
+            assert len(texts[lang].get(f"{game_id}.bot.{level}.about", "")) > 20, (lang, level)

@@ -1,0 +1,223 @@
+"""The DOM layer patches: a new tree changes only what differs from the mounted one, keeps
+the elements (and so focus, typed text and a screen's own canvas), and shows every string
+as text.  Run against a small fake document (``fake_dom``)."""
+import random
+
+import pytest
+
+import fake_dom
+
+
+@pytest.fixture
+def page():
+    doc, dom = fake_dom.install()
+    root = doc.createElement("div")
+    root.setAttribute("id", "app")
+    doc.body.appendChild(root)
+    yield doc, dom, root
+    fake_dom.uninstall()
+
+
+def shape(el):
+    """What the player sees, as data: tags, attributes (but not handler keys), texts."""
+    if isinstance(el, fake_dom.FakeText):
+        return el.data
+    attrs = {k: v for k, v in el.attributes.items() if k != "data-act"}
+    kids = []
+    for c in el.childNodes:          # adjacent texts read as one, as on screen
+        s = shape(c)
+        if isinstance(s, str) and kids and isinstance(kids[-1], str):
+            kids[-1] += s
+        elif s != "":
+            kids.append(s)
+    return (el.tagName.lower(), attrs, kids)
+
+
+def test_an_unchanged_tree_costs_no_dom_call(page):
+    doc, dom, root = page
+    tree = lambda: dom.h("ul", [dom.h("li", f"item {i}", cls="x") for i in range(5)], id="list")
+    dom.mount("app", tree())
+    dom.reset_stats()
+    dom.mount("app", tree())
+    assert dom.ffi_calls() - dom.STATS["read"] == 0
+
+
+def test_a_changed_text_is_the_only_write_and_elements_stay(page):
+    doc, dom, root = page
+    dom.mount("app", dom.h("p", "Round 1", id="status"))
+    before = root.childNodes[0]
+    dom.reset_stats()
+    dom.mount("app", dom.h("p", "Round 2", id="status"))
+    assert root.childNodes[0] is before
+    assert before.textContent == "Round 2"
+    assert dom.STATS["text"] == 1 and dom.STATS["createElement"] == 0
+
+
+def test_keyed_children_move_instead_of_being_rebuilt(page):
+    doc, dom, root = page
+    dom.mount("app", dom.h("ol", [dom.h("li", n, key=n) for n in "abcd"]))
+    els = {e.getAttribute("data-key"): e for e in root.childNodes[0].childNodes}
+    dom.reset_stats()
+    dom.mount("app", dom.h("ol", [dom.h("li", n, key=n) for n in "dbca"]))
+    now = root.childNodes[0].childNodes
+    assert [e.getAttribute("data-key") for e in now] == list("dbca")
+    assert all(e is els[e.getAttribute("data-key")] for e in now)
+    assert dom.STATS["createElement"] == 0 and dom.STATS["insert"] <= 2
+
+
+def test_an_inserted_optional_element_does_not_shift_its_siblings(page):
+    doc, dom, root = page
+    dom.mount("app", dom.h("section", dom.h("h2", "T"), dom.h("ul", dom.h("li", "x"))))
+    ul = root.childNodes[0].childNodes[1]
+    dom.reset_stats()
+    dom.mount("app", dom.h("section", dom.h("h2", "T"), dom.h("p", "note"), dom.h("ul", dom.h("li", "x"))))
+    assert root.childNodes[0].childNodes[2] is ul
+    assert dom.STATS["createElement"] == 1
+
+
+def test_markup_in_a_string_stays_text(page):
+    doc, dom, root = page
+    dom.mount("app", dom.h("p", "<img src=x onerror=alert(1)>", " and more"))
+    dom.mount("app", dom.h("p", "<b>x</b>"))
+    assert all(isinstance(c, fake_dom.FakeText) for c in root.childNodes[0].childNodes)
+    assert root.textContent == "<b>x</b>"
+
+
+def test_what_a_player_types_survives_updates_until_the_tree_changes_the_value(page):
+    doc, dom, root = page
+    form = lambda value, n: dom.h("div", dom.h("p", f"{n} seconds"), dom.h("input", id="name", value=value))
+    dom.mount("app", form("", 5))
+    field = doc.getElementById("name")
+    field.focus()
+    field.type_text("Ann")                  # typing, maybe mid-composition
+    dom.mount("app", form("", 4))           # an update that does not touch the field
+    assert doc.getElementById("name") is field and field.value == "Ann"
+    assert doc.activeElement is field
+    dom.mount("app", form("Ann", 3))        # the model caught up: same text, nothing written
+    assert field.value == "Ann"
+    dom.mount("app", form("", 2))           # the tree clears it explicitly
+    assert field.value == ""
+
+
+def test_a_checkbox_follows_the_tree_when_it_changes(page):
+    doc, dom, root = page
+    dom.mount("app", dom.h("input", type="checkbox", id="c", checked=True))
+    box = doc.getElementById("c")
+    box.checked = True
+    dom.mount("app", dom.h("input", type="checkbox", id="c", checked=False))
+    assert box.checked is False and "checked" not in box.attributes
+
+
+def test_an_owned_element_is_left_to_its_screen(page):
+    doc, dom, root = page
+    dom.mount("app", dom.h("div", dom.h("canvas", owned=True, key="sketch", width="10"), dom.h("p", "1")))
+    canvas = root.childNodes[0].childNodes[0]
+    canvas.setAttribute("data-drawn", "yes")           # the screen draws into it
+    canvas.appendChild(doc.createElement("span"))
+    dom.mount("app", dom.h("div", dom.h("p", "0"), dom.h("canvas", owned=True, key="sketch", width="99"),
+                           dom.h("p", "2")))
+    assert root.childNodes[0].childNodes[1] is canvas
+    assert canvas.getAttribute("width") == "10" and canvas.getAttribute("data-drawn") == "yes"
+    assert len(canvas.childNodes) == 1
+
+
+def test_handlers_follow_the_latest_tree_and_leave_with_their_element(page):
+    doc, dom, root = page
+    seen = []
+    for n in range(50):
+        dom.mount("app", dom.h("div", [dom.h("button", f"b{i}", key=f"b{i}", on_click=lambda e, n=n, i=i: seen.append((n, i)))
+                                     for i in range(n % 4)]))
+    assert len(dom._handlers) == 49 % 4
+    button = root.childNodes[0].childNodes[0]
+    ev = type("E", (), {"type": "click", "target": button, "preventDefault": lambda self: None})()
+    dom._dispatch(ev)
+    assert seen == [(49, 0)]
+    dom.mount("app", dom.h("p", "gone"))
+    assert dom._handlers == {}
+
+
+def test_a_moved_focused_element_gets_focus_back(page):
+    doc, dom, root = page
+    dom.mount("app", dom.h("div", [dom.h("button", n, key=n) for n in "abc"]))
+    doc.querySelector('[data-key="c"]').focus()
+    dom.mount("app", dom.h("div", [dom.h("button", n, key=n) for n in "cab"]))
+    assert doc.activeElement.getAttribute("data-key") == "c"
+
+
+def test_a_replaced_focused_element_hands_focus_to_its_successor(page):
+    doc, dom, root = page
+    dom.mount("app", dom.h("div", dom.h("button", "Roll", id="go")))
+    doc.getElementById("go").focus()
+    dom.mount("app", dom.h("section", dom.h("a", "Roll", id="go", href="#")))
+    assert doc.activeElement is doc.getElementById("go")
+
+
+def test_full_rebuild_switch_replaces_everything(page):
+    doc, dom, root = page
+    dom.mount("app", dom.h("p", "x"))
+    p = root.childNodes[0]
+    dom.FULL_REBUILD = True
+    try:
+        dom.mount("app", dom.h("p", "x"))
+    finally:
+        dom.FULL_REBUILD = False
+    assert root.childNodes[0] is not p and shape(root.childNodes[0]) == ("p", {}, ["x"])
+
+
+def _random_tree(rng, depth=0):
+    tag = rng.choice(["div", "p", "span", "ul", "li", "svg"] if depth < 3 else ["span", "b"])
+    attrs = {}
+    if rng.random() < 0.4:
+        attrs["cls"] = rng.choice(["a", "b", "c"])
+    if rng.random() < 0.3:
+        attrs["key"] = rng.choice("kxyz")
+    if rng.random() < 0.2:
+        attrs["title"] = rng.choice(["t", "u"])
+    if rng.random() < 0.2:
+        attrs["on_click"] = lambda e: None
+    kids = []
+    for _ in range(rng.randrange(0, 5 if depth < 3 else 2)):
+        kids.append(rng.choice(["x", "y", "<i>"]) if rng.random() < 0.35 else _random_tree(rng, depth + 1))
+    from clubtable.ui import dom
+    return dom.h(tag, kids, **attrs)
+
+
+def test_patching_any_tree_into_any_other_shows_the_other(page):
+    doc, dom, root = page
+    rng = random.Random(7)
+    fresh = doc.createElement("div")
+    for _ in range(300):
+        tree = [_random_tree(rng) for _ in range(rng.randrange(1, 4))]
+        dom.mount("app", tree)
+        mirror = [_random_tree(random.Random(0))]   # unrelated; keeps rng streams apart
+        del mirror
+        expect_root = doc.createElement("div")
+        doc.body.appendChild(expect_root)
+        dom._mounted.pop("probe", None)
+        expect_root.setAttribute("id", "probe")
+        dom.mount("probe", [_clone(n, dom) for n in tree])
+        assert shape(root)[2] == shape(expect_root)[2]
+        expect_root.parentNode.removeChild(expect_root)
+        dom._release(dom._mounted.pop("probe"))
+    del fresh
+    live = sum(1 for (_, k) in dom._handlers)
+    assert live == _count_events(dom._mounted["app"])
+
+
+def _clone(n, dom):
+    if not isinstance(n, dom.Node):
+        return n
+    return dom.Node(n.tag, dict(n.attrs), [_clone(c, dom) for c in n.children], dict(n.events), n.owned)
+
+
+def _count_events(n):
+    from clubtable.ui import dom
+    if not isinstance(n, dom.Node):
+        return 0
+    return len(n.events) + sum(_count_events(c) for c in n.children)
+
+
+def test_a_button_submits_its_form_only_when_it_says_so(page):
+    doc, dom, root = page
+    assert dom.h("button", "Add").attrs["type"] == "button"
+    assert dom.h("button", "Open", type="submit").attrs["type"] == "submit"

@@ -1,0 +1,140 @@
+"""Screens only draw: the shell and the DODGY screen reach the browser through ``ui.dom``
+alone, and the DODGY screen is a pure function of its ``ScreenContext`` (built here by hand
+from a real table, as the shell builds it)."""
+import ast
+import pathlib
+
+import pytest
+
+import fake_dom
+
+UI = pathlib.Path(__file__).resolve().parents[2] / "py" / "clubtable" / "ui"
+BROWSER = ("pyscript", "pyodide", "js")
+
+
+def _imports(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+
+
+def test_only_the_dom_layer_imports_the_browser():
+    for path in sorted(UI.rglob("*.py")):
+        rel = path.relative_to(UI).as_posix()
+        if rel == "dom.py":
+            continue
+        bad = [m for m in _imports(path) if m.split(".")[0] in BROWSER]
+        assert bad == [], f"{rel} imports {bad}"
+
+
+def test_the_dodgy_screen_reaches_nothing_but_its_context():
+    text = (UI / "games" / "dodgy.py").read_text(encoding="utf-8")
+    for reach in ("ctx.app", "ctx.ui", "can_state", "can_dodgy", "can_choose", "== 20"):
+        assert reach not in text
+
+
+@pytest.fixture
+def dom():
+    _, dom = fake_dom.install()
+    yield dom
+    fake_dom.uninstall()
+
+
+def _texts(node, dom, out):
+    if isinstance(node, dom.Node):
+        for c in node.children:
+            _texts(c, dom, out)
+    elif isinstance(node, list):
+        for c in node:
+            _texts(c, dom, out)
+    else:
+        out.append(str(node))
+    return out
+
+
+def _find(node, dom, pred):
+    if isinstance(node, list):
+        for c in node:
+            r = _find(c, dom, pred)
+            if r is not None:
+                return r
+        return None
+    if not isinstance(node, dom.Node):
+        return None
+    if pred(node):
+        return node
+    return _find(node.children, dom, pred)
+
+
+def _context(update, seat, acted, said, scratch=None):
+    from clubtable.i18n import Translator, register_game
+    from clubtable.ui.context import ScreenContext
+    register_game("dodgy")
+    return ScreenContext(game_id="dodgy", seat=seat, update=update, t=Translator("fr"),
+                         act=lambda a, s=None: acted.append((a, s)), toast=lambda text: None,
+                         scratch=scratch if scratch is not None else {}, announce=said.append)
+
+
+def test_the_stater_gets_the_picker_in_its_language_and_acts_through_the_context(dom):
+    from clubtable.session import Table
+    from clubtable.ui.games import dodgy
+    table = Table("dodgy", [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bo"}], now_ms=0)
+    table.start(0)
+    stater = table.update_for(0)["view"]["stater"]
+    up = table.update_for(stater)
+    acted, said = [], []
+    ctx = _context(up, stater, acted, said)
+    tree = dodgy.render(ctx)
+    assert "Votre annonce :" in _texts(tree, dom, [])
+    assert said and "Votre annonce" in said[-1]              # announced once...
+    dodgy.render(_context(up, stater, acted, said, ctx.scratch))
+    assert len(said) == 1                                     # ...not on every redraw
+    image = _find(tree, dom, lambda n: "data-image" in n.attrs)
+    image.events["click"](None)                               # choose an image (scratch only)
+    form = _find(dodgy.render(ctx), dom, lambda n: n.attrs.get("id") == "claim-form")
+    form.events["submit"](None)
+    assert acted and acted[0][0]["type"] == "state" and acted[0][1] is None
+    assert acted[0][0] in up["legal"]
+
+
+def test_refusals_of_the_three_games_are_translated():
+    import re
+    from clubtable.i18n import de, fr
+    games = UI.parent / "games"
+    codes = set()
+    for name in ("dodgy", "dobbelduel", "waldi"):
+        for path in (games / name).rglob("*.py"):
+            codes |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
+    specific = {"bad_options", "bad_level", "bad_action"}   # the engine's sentence says which value
+    for cat in (fr.TEXTS, de.TEXTS):
+        missing = sorted(c for c in codes - specific if f"refusal.{c}" not in cat)
+        assert missing == []
+
+
+INTERFACE = ("ready", "started", "seats", "updates", "update_for", "act", "local_seats", "status", "error",
+             "clock_offset", "is_host", "can_start", "start", "can_replace_with_bot", "replace_with_bot",
+             "can_invite", "verification", "seed", "leave", "game", "table_id", "summaries", "offer")
+
+
+def test_host_and_guest_tables_give_the_shell_the_same_interface(dom):
+    from clubtable.ui.controllers import GuestTable, HostTable, TableController
+    for cls in (HostTable, GuestTable):
+        assert issubclass(cls, TableController)
+        missing = [name for name in INTERFACE if not hasattr(cls, name) and name not in ("status", "error")]
+        assert missing == [], (cls.__name__, missing)
+    guest = GuestTable("t1", "Ann", lobby=None, on_change=lambda: None)
+    assert (guest.ready, guest.started, guest.is_host, guest.can_start, guest.verification) == \
+        (False, False, False, False, None)
+    assert guest.update_for(None) is None and guest.updates() == {}
+    refusal = guest.act(0, {"type": "roll"})
+    assert refusal.code == "not_connected"
+    assert guest.replace_with_bot(1).code == "not_host"
+
+
+def test_the_shell_never_asks_which_controller_it_holds():
+    for name in ("app.py", "shell_home.py", "shell_table.py"):
+        text = (UI / name).read_text(encoding="utf-8")
+        assert "isinstance(self.ctl" not in text and "HostTable)" not in text and "GuestTable)" not in text
