@@ -129,7 +129,10 @@ def _expose_wire(ctl) -> None:
             return asyncio.ensure_future(_linktest(int(arg)))
         if command == "act":                 # an action for this tab's (first) seat
             seats = c.local_seats()
-            return (c.act(seats[0], json.loads(str(arg))) or "") if seats else "No seat here."
+            if not seats:
+                return "No seat here."
+            refusal = c.act(seats[0], json.loads(str(arg)))
+            return "" if refusal is None else str(getattr(refusal, "message", refusal))
         if command == "status":
             return "host" if c.is_host else c.status
         return ""
