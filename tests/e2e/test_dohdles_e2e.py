@@ -175,6 +175,9 @@ def test_seven_players_in_teams_at_a_hybrid_table(context, base_url):
         if did is not None:
             made.append(did)
     assert sorted(made) == list(range(8))
+    page.wait_for_selector("#handover-ready, #ring .table-tile")
+    if page.locator("#handover-ready").count():
+        page.click("#handover-ready")
     page.wait_for_selector("#ring .table-tile")
     # four sides: three teams of two and the odd player out
     assert page.locator("#sides li").count() == 4
