@@ -5,7 +5,8 @@ hand-over screens; seven players in teams at a hybrid table."""
 import time
 
 from .conftest import join_from_home, open_page, received
-from .dohdles_driver import WORDS, current_proposal, make_one, play_until_over, propose, secret_leaks, set_up
+from .dohdles_driver import (WORDS, current_proposal, make_one, made, play_until_over, propose, secret_leaks,
+                             set_up, start_making)
 
 
 def _token(page, side):
@@ -19,12 +20,18 @@ def _wait_status(page, text, timeout=20_000):
 
 def test_three_tabs_play_a_whole_game_with_drawings_a_race_and_no_word_leaking(context, base_url):
     errors = []
-    host = open_page(context, base_url, errors)
+    # three tabs boot side by side; the host sets the table up, the others join it
+    pages = [context.new_page() for _ in range(3)]
+    for page in pages:
+        page.set_default_timeout(30_000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url)
+    for page in pages:
+        page.wait_for_selector("body[data-ready='1']", timeout=90_000)
+    host, b, c = pages
     set_up(host, base_url, ("local", "remote", "remote"))
     host.wait_for_selector("#start-table")
-    b = open_page(context, base_url, errors)
     join_from_home(b, "Bea")
-    c = open_page(context, base_url, errors)
     join_from_home(c, "Cy <i>x</i>")
     host.wait_for_selector("text=Cy <i>x</i>")
     host.click("#start-table")
@@ -38,9 +45,11 @@ def test_three_tabs_play_a_whole_game_with_drawings_a_race_and_no_word_leaking(c
     host.wait_for_selector("#word-0-error")
     assert "one word" in host.locator("#word-0-error").inner_text()
     assert host.locator("#pad-0").get_attribute("data-owned") is not None
-    for page in pages:
-        for _ in range(3):
-            assert make_one(page) is not None
+    for _ in range(3):            # the three tabs draw at the same time
+        started = [(page, start_making(page)) for page in pages]
+        for page, did in started:
+            assert did is not None
+            made(page, did)
     for page in pages:
         page.wait_for_selector("#ring .dohdle[data-status='active']")
     # every tab shows every drawing (the pictures came over the asset channel)
