@@ -194,3 +194,35 @@ def test_seven_players_in_teams_at_a_hybrid_table(context, base_url):
     assert play_until_over([page], timeout_s=120)
     page.wait_for_selector("#winners")
     assert not errors
+
+
+def _png(width, height):
+    """A plain PNG of that size (stdlib only)."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    row = b"\x00" + b"\xc8\x96\x50" * width
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
+
+
+def test_a_photo_is_scaled_down_in_the_browser_before_it_is_shared(context, base_url):
+    errors = []
+    page = open_page(context, base_url, errors)
+    set_up(page, base_url, ("local", "pass", "pass"), medium="photo")
+    page.wait_for_selector("#make-0")
+    page.fill("#word-0", WORDS[0])
+    page.click("#done")
+    page.wait_for_selector("#word-0-error")                  # no photo yet: nothing is sent
+    page.set_input_files("#photos-0-file", files=[{"name": "dough.png", "mimeType": "image/png",
+                                                   "buffer": _png(2000, 1500)}])
+    page.wait_for_selector("#photos-0 img.photo-preview[src^='blob:']")
+    size = page.evaluate("""() => new Promise(ok => { const i = document.querySelector('#photos-0 img.photo-preview');
+        const done = () => ok([i.naturalWidth, i.naturalHeight]); i.complete ? done() : i.onload = done; })""")
+    assert size == [800, 600]
+    page.fill("#word-0", WORDS[0])
+    page.click("#done")
+    page.wait_for_selector("#make-1")
+    assert not errors
