@@ -123,11 +123,8 @@ def _expose_wire(ctl) -> None:
         command = str(command)
         if command == "upload":
             data = base64.b64decode(str(arg))
-            if c.is_host:
-                seats = c.local_seats()
-                ref, error = c.upload(seats[0] if seats else None, data)
-            else:
-                ref, error = c.upload(data)
+            seats = c.local_seats()
+            ref, error = c.upload(seats[0] if seats else None, data)
             return json.dumps({"ref": ref, "error": error})
         if command == "asset_url":
             return c.asset_url(str(arg)) or ""
@@ -135,7 +132,10 @@ def _expose_wire(ctl) -> None:
             return asyncio.ensure_future(_linktest(int(arg)))
         if command == "act":                 # an action for this tab's (first) seat
             seats = c.local_seats()
-            return (c.act(seats[0], json.loads(str(arg))) or "") if seats else "No seat here."
+            if not seats:
+                return "No seat here."
+            refusal = c.act(seats[0], json.loads(str(arg)))
+            return "" if refusal is None else str(getattr(refusal, "message", refusal))
         if command == "status":
             return "host" if c.is_host else c.status
         return ""
@@ -328,10 +328,10 @@ class HostTable(TableController):
             self._after(self.table.refuse(peer, code, reason, dom.now_ms()))
 
         link.max_in = MAX_ASSET_MESSAGE       # the longest guest message (parse_guest checks each type)
-        link.on_message = message
         link.on_close = closed
         link.on_error = broken
         self._after(self.table.connect(link.peer_id, dom.now_ms()))
+        link.on_message = message             # last: it delivers what came before now
 
     async def accept_offer(self, peer_id: str, sdp: str) -> None:
         link = await self.lobby.answer(self.table.table_id, peer_id, sdp, self.ice_servers)
@@ -561,9 +561,10 @@ class GuestTable(TableController):
         self.error = None
         return None
 
-    def upload(self, data: bytes) -> tuple:
+    def upload(self, seat: Optional[int], data: bytes) -> tuple:
         """Share a picture with the host: ``(ref, None)`` once sent (use ``ref`` in the
-        action), or ``(None, reason)``.  The picture is kept here too, for our own screen."""
+        action), or ``(None, reason)``.  The picture is kept here too, for our own screen.
+        ``seat`` is ours (a guest plays one seat); it is part of the one controller interface."""
         try:
             text, ref = self.guest.upload(bytes(data))
         except ProtocolError as e:
