@@ -51,3 +51,66 @@ def test_a_simultaneous_game_offers_no_pass_and_play_and_says_why(context, base_
     page.wait_for_selector("#setup-form")
     assert "pass" in page.locator("#seat-kind-1 option").evaluate_all("els => els.map(e => e.value)")
     assert page.locator("#no-pass").count() == 0
+
+
+RAW = ("rolled_face", "back_to_centre", "extra_pair", "null", "True", "False", "youngest",
+       "host_choice", "[", "_s", "None")
+
+
+def _setup_text(page):
+    return page.locator("#setup").inner_text()
+
+
+def test_dodgy_options_are_in_words_in_each_language(context, base_url):
+    page = open_page(context, base_url)
+    for lang, who, pace, bot in (("fr", "Qui commence", "Rythme", "Calculateur"),
+                                 ("de", "Wer beginnt", "Tempo", "Rechner"),
+                                 ("en", "Who starts", "pace", "Counter")):
+        page.select_option("#lang", lang)
+        page.goto(base_url + "#/dodgy")
+        page.wait_for_selector("#setup-form")
+        if not page.locator("#setup-form details[open]").count():
+            page.click("#setup-form summary")
+        page.wait_for_selector("#opt-faces")
+        text = _setup_text(page)
+        for raw in RAW:
+            assert raw not in text, (lang, raw)
+        assert who in text and pace in text and bot in text
+        # no default the page cannot honour: nobody's age is known
+        rules = page.locator("#opt-first_player_rule option").evaluate_all("els => els.map(e => e.value)")
+        assert rules == ['"random"', '"host_choice"']
+        assert page.locator("#opt-faces .chip").count() == 6
+        assert page.locator(".bot-about").count() >= 1
+    # naming a seat shows the seats by name
+    page.select_option("#opt-first_player_rule", '"host_choice"')
+    page.wait_for_selector("#opt-first_player")
+    names = page.locator("#opt-first_player option").all_inner_texts()
+    assert names[0] == page.locator("#seat-name-0").input_value()
+    # a face chip goes, a new one comes
+    page.click("[data-key='faces-rm-0']")
+    assert page.locator("#opt-faces .chip").count() == 5
+    page.fill("#opt-faces-add", "anchor")
+    page.click("[data-key='faces-add']")
+    assert "anchor" in page.locator("#opt-faces").inner_text()
+    # a number out of its bounds is refused in the player's language, before the table opens
+    page.select_option("#lang", "de")
+    page.fill("#opt-statement_s", "99999")
+    page.click("#open-table")
+    page.wait_for_selector("#setup .error")
+    assert "zwischen 0 und 3600" in page.locator("#setup .error").inner_text()
+
+
+def test_dobbelduel_column_order_is_swatches_and_the_pace_reaches_the_table(context, base_url):
+    page = open_page(context, base_url)
+    page.goto(base_url + "#/dobbelduel")
+    page.wait_for_selector("#setup-form")
+    page.click("#setup-form summary")
+    page.wait_for_selector("#opt-columns .swatch-name")
+    before = page.locator("#opt-columns .swatch-name").all_inner_texts()
+    page.click("[data-key='col-left-1']")
+    after = page.locator("#opt-columns .swatch-name").all_inner_texts()
+    assert after == [before[1], before[0]] + before[2:]
+    assert "False" not in _setup_text(page) and "extra_pair" not in _setup_text(page)
+    page.select_option("#bot-pace", "2.0")
+    page.click("#open-table")
+    page.wait_for_selector("#board")

@@ -147,8 +147,14 @@ class App(HomeScreens, TableScreens):
         for i, seat in enumerate(seats):
             if seat["kind"] == "remote":
                 seat["name"] = seat["name"] or self.t("setup.guest_name", n=i + 1)
+        problem = self.check_setup(game)
+        if problem:
+            s["error"] = problem
+            self.render()
+            return
         try:
-            table = Table(game.id, seats, options=s["options"], now_ms=dom.now_ms())
+            table = Table(game.id, seats, options=s["options"], now_ms=dom.now_ms(),
+                          bot_pace=s.get("pace", 1.0))
         except IllegalAction as e:
             s["error"] = Refusal(e.code, e.message).text(self.t)
             self.render()
