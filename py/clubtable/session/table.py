@@ -204,8 +204,24 @@ class Table:
                 "claimed": False,    # a remote seat somebody has taken
                 "peer": None,        # peer id holding it now
             }
+            seat["name"] = self._unique_name(name, i, out)
             out.append(seat)
         return out
+
+    def _unique_name(self, name: str, seat: int, seats: Optional[list] = None) -> str:
+        """Names are unique at a table (case and spaces aside): a second "Ann" becomes
+        "Ann 2", so nobody can pass for another player (a guest for the host)."""
+        seats = self.seats if seats is None else seats
+        taken = {" ".join(s["name"].split()).casefold() for i, s in enumerate(seats) if i != seat}
+        if " ".join(name.split()).casefold() not in taken:
+            return name
+        k = 2
+        while True:
+            suffix = f" {k}"
+            candidate = name[:MAX_NAME - len(suffix)] + suffix
+            if " ".join(candidate.split()).casefold() not in taken:
+                return candidate
+            k += 1
 
     # ------------------------------------------------------------------ properties
     @property
@@ -833,7 +849,7 @@ class Table:
             s["claimed"] = True
         s["peer"] = peer.peer_id
         if not self.started:
-            s["name"] = name
+            s["name"] = self._unique_name(name, seat)
         peer.seat = seat
         peer.welcomed = True
         self._event("rejoin" if rejoin else "claim", peer=peer.peer_id, seat=seat)
