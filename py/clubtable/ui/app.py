@@ -20,7 +20,7 @@ from ..games import GAMES
 from ..i18n import LANGUAGES, Translator, pick_language
 from ..net.sdp import CodeError
 from ..session import Table
-from . import dom
+from . import clubs, dom, storage
 from .controllers import GuestTable, HostTable
 from .dom import h, mount
 
@@ -82,7 +82,7 @@ class Ctx:
 
 class App:
     def __init__(self):
-        saved = dom.local_get(LANG_KEY)
+        saved = storage.get(LANG_KEY)
         self.t = Translator(saved if saved in LANGUAGES else pick_language(list(window.navigator.languages)))
         self.ctl = None                  # HostTable or GuestTable
         self.setup = None                # the set-up form's model
@@ -152,7 +152,7 @@ class App:
 
     def set_lang(self, lang):
         self.t = Translator(lang)
-        dom.local_set(LANG_KEY, lang)
+        storage.put(LANG_KEY, lang)
         document.documentElement.setAttribute("lang", lang)
         self.render_lang()
         self.render()
@@ -246,6 +246,8 @@ class App:
             tree = self.render_join()
         elif parts[0] in GAMES and self.setup is not None:
             tree = self.render_setup()
+        elif parts[0] == "clubs":
+            tree = clubs.render(self)
         else:
             tree = self.render_home()
         mount("app", tree)
@@ -254,7 +256,7 @@ class App:
     def render_home(self):
         t = self.t
         cards = []
-        for g in CATALOGUE:
+        for g in clubs.games(CATALOGUE):
             playable = g["id"] in GAMES
             cards.append(h(
                 "li",
@@ -289,6 +291,7 @@ class App:
                  h("div", h("label", t("join.your_name"), html_for="join-name"), " ",
                    h("input", id="join-name", maxlength="24", autocomplete="nickname"), cls="field"),
                  h("ul", tables, cls="open-tables") if tables else h("p", t("home.no_tables"), cls="muted"),
+                 clubs.home_link(self),
                  cls="screen home", id="home")
 
     def render_setup(self):
@@ -512,7 +515,7 @@ class App:
                  body, cls="screen lobby", id="lobby")
 
     def invite_link(self, code):
-        base = str(window.location.href).split("#")[0]
+        base = clubs.public_base() or str(window.location.href).split("#")[0]
         return f"{base}#/join/{self.ctl.table.table_id}/{code}"
 
     async def make_invite(self):
@@ -618,6 +621,7 @@ def qr(text: str, label: str):
 
 def start():
     app = App()
+    clubs.start(app)
     dom.listen(None)
     dom.on_window("hashchange", app.on_route)
     dom.start_countdowns()

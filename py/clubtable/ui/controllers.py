@@ -16,7 +16,7 @@ from ..engine import IllegalAction
 from ..session import Table
 from ..session.guest import Guest
 from ..session.protocol import ProtocolError, encode
-from . import dom
+from . import dom, storage
 
 HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
 HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that table id
@@ -24,14 +24,11 @@ GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, na
 
 
 def _session_get(key: str):
-    return dom.local_get(key, "sessionStorage")
+    return storage.get(key, storage.SESSION)
 
 
 def _session_set(key: str, value: Optional[str]) -> None:
-    if value is None:
-        dom.local_del(key, "sessionStorage")
-    else:
-        dom.local_set(key, value, "sessionStorage")
+    storage.put(key, value, storage.SESSION)
 
 
 class HostTable:
@@ -146,13 +143,13 @@ class HostTable:
         return None
 
     def save(self) -> None:
-        dom.local_set(HOST_KEY + self.table.table_id, json.dumps(self.table.save()))
+        storage.put(HOST_KEY + self.table.table_id, json.dumps(self.table.save()))
 
     def close(self) -> None:
         self._running = False
         _session_set(HOSTING, None)
         if self.table.state is not None and self.table.game.result(self.table.state) is not None:
-            dom.local_del(HOST_KEY + self.table.table_id)
+            storage.delete(HOST_KEY + self.table.table_id)
         self.lobby.gone(self.table.table_id)
         for link in list(self.links.values()) + list(self.pending_invites.values()):
             link.close()
@@ -161,13 +158,13 @@ class HostTable:
     def resume_id(cls) -> Optional[str]:
         """The table this tab hosted before a reload, if it is still saved."""
         table_id = _session_get(HOSTING)
-        if table_id and dom.local_get(HOST_KEY + table_id):
+        if table_id and storage.get(HOST_KEY + table_id):
             return table_id
         return None
 
     @classmethod
     def restore(cls, table_id: str, lobby, on_change) -> "HostTable":
-        data = json.loads(dom.local_get(HOST_KEY + table_id))
+        data = json.loads(storage.get(HOST_KEY + table_id))
         return cls(Table.restore(data, now_ms=dom.now_ms()), lobby, on_change)
 
 
