@@ -34,8 +34,8 @@ def play_games(args):
     scores, the breaker's move times (ms) and, when ``sample``, the hard bot's decisions."""
     level, first, games, seed, sample = args
     scores, times, placements, readies = [], [], [], []
-    # Game seeds from one SplitMix64 stream: engine.derive_seed(seed, "game", g) collides
-    # for many g (82 distinct seeds for g < 1000), so it would repeat games.
+    # Game seeds from one SplitMix64 stream, so a worker's slice [first, first + games) is the
+    # same games however the work is split (derive_seed would do as well: it is SHA-256).
     stream = Rng(seed)
     for _ in range(first):
         stream.next64()
@@ -48,7 +48,7 @@ def play_games(args):
         t = 0
         while GAME.result(state) is None:
             t += 1
-            seat = GAME.turn(state)
+            [seat] = GAME.awaited(state)
             view = GAME.view(state, seat)
             legal = GAME.legal(state, seat)
             t0, c0 = time.perf_counter(), time.process_time()

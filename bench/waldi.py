@@ -5,7 +5,7 @@
     python bench/waldi.py --workers 1     # single process
 
 Each table advances ``now_ms`` in small steps (``--step``, default 50 ms), applies due
-timers with ``tick`` and asks every bot that is awake (``bot.wake_ms``).  An intent reaches
+timers with ``tick`` and asks every bot (``bot.act``: ``decide`` paced by its think time).  An intent reaches
 the host after a simulated network delay (``--latency``, 10-80 ms by default), and intents
 are applied in arrival order, so races for the same open end happen as they would online.
 
@@ -101,8 +101,6 @@ def play(levels: list, seed: int, step: int, latency: tuple, options: dict, capt
         net.shuffle(order)
         for s in order:
             bot = bots[s]
-            if bot.wake_ms is not None and now < bot.wake_ms and state["phase"] == "live":
-                continue                     # asleep: a session may skip asking (bots.py)
             action = bot.act(GAME.view(state, s), GAME.legal(state, s), now)
             if action is not None:
                 queue.append([now + latency[0] + net.below(latency[1] - latency[0] + 1), net.next64(), s, action])

@@ -54,6 +54,11 @@ def solve(state: dict, code) -> dict:
     return GAME.apply(state, cur(state)["breaker"], {"type": "solve", "code": list(code)}, 0)
 
 
+#: the solution row, described by its schema (1,296 codes are not enumerated)
+SOLVE = {"type": "solve", "interrupt": False, "args": {"code": {
+    "kind": "list", "item": {"kind": "choice", "choices": [1, 2, 3, 4, 5, 6]}, "min_len": 4, "max_len": 4}}}
+
+
 def raises(code: str, state: dict, seat, action: dict) -> None:
     before = json.dumps(state, sort_keys=True)
     with pytest.raises(IllegalAction) as err:
@@ -107,9 +112,8 @@ def test_first_code_maker_option():
 def test_breaker_starts_ready():
     state = new()
     view = GAME.view(state, ANNA)
-    assert view["role"] == "breaker" and view["turn"] == ANNA and view["phase"] == "ready"
-    assert GAME.legal(state, ANNA) == [{"type": "roll"},
-                                       {"type": "solve", "choices": [1, 2, 3, 4, 5, 6], "length": 4}]
+    assert view["role"] == "breaker" and GAME.awaited(state) == [ANNA] and view["phase"] == "ready"
+    assert GAME.legal(state, ANNA) == [{"type": "roll"}, SOLVE]
     assert GAME.legal(state, BEN) == [] and GAME.legal(state, None) == []
 
 
@@ -134,8 +138,8 @@ def test_place_one_to_four_rolled_dice_on_chosen_columns():
     raises("empty_row", state, ANNA, {"type": "place", "row": [None] * 4})
     raises("not_rolled", state, ANNA, {"type": "place", "row": [4, None, None, None]})
     raises("not_rolled", state, ANNA, {"type": "place", "row": [2, 2, None, None]})
-    raises("bad_row", state, ANNA, {"type": "place", "row": [2, 3, 6]})
-    raises("bad_row", state, ANNA, {"type": "place", "row": [True, None, None, None]})
+    raises("bad_arg", state, ANNA, {"type": "place", "row": [2, 3, 6]})
+    raises("bad_arg", state, ANNA, {"type": "place", "row": [True, None, None, None]})
     raises("not_breaker", state, BEN, {"type": "place", "row": [2, None, None, None]})
     state = GAME.apply(state, ANNA, {"type": "place", "row": [None, 6, None, 2]}, 0)
     m = cur(state)
@@ -182,8 +186,8 @@ def test_only_the_breaker_plays_and_feedback_is_automatic():
     raises("not_breaker", state, BEN, {"type": "solve", "code": [1, 1, 1, 1]})
     raises("not_manual", state, BEN, {"type": "feedback", "eq": 0, "plus": 0, "minus": 1})
     raises("unknown_action", state, ANNA, {"type": "peek"})
-    raises("bad_code", state, ANNA, {"type": "solve", "code": [1, 2, 3, 7]})
-    raises("bad_code", state, ANNA, {"type": "solve", "choices": [1, 2, 3, 4, 5, 6], "length": 4})
+    raises("bad_arg", state, ANNA, {"type": "solve", "code": [1, 2, 3, 7]})
+    raises("unknown_field", state, ANNA, {"type": "solve", "choices": [1, 2, 3, 4, 5, 6], "length": 4})
 
 
 # --------------------------------------------------------------------- §2.5 solving, §2.6 scoring
@@ -214,7 +218,7 @@ def test_worked_example_all_dice_seven_efforts():
         state = effort(state, [1] * k + [None] * (4 - k))
     m = cur(state)
     assert m["supply"] == 0 and len(m["rows"]) == 7 and m["phase"] == "must_solve"
-    assert GAME.legal(state, ANNA) == [{"type": "solve", "choices": [1, 2, 3, 4, 5, 6], "length": 4}]
+    assert GAME.legal(state, ANNA) == [SOLVE]
     raises("must_solve", state, ANNA, {"type": "roll"})
     state = solve(state, [6, 6, 6, 6])
     assert state["matches"][0]["score"]["total"] == 20
@@ -331,7 +335,7 @@ def test_manual_feedback_is_a_maker_action():
     state = roll(state, [2, 3, 6, 6])
     state = GAME.apply(state, ANNA, {"type": "place", "row": [3, 2, 6, 6]}, 0)
     view_b = GAME.view(state, ANNA)
-    assert view_b["phase"] == "feedback" and view_b["turn"] == BEN
+    assert view_b["phase"] == "feedback" and GAME.awaited(state) == [BEN]
     assert view_b["board"]["rows"][0]["feedback"] is None
     assert GAME.legal(state, ANNA) == []
     legal = GAME.legal(state, BEN)
@@ -339,7 +343,7 @@ def test_manual_feedback_is_a_maker_action():
     assert all(a["eq"] + a["plus"] + a["minus"] == 4 for a in legal)
     assert GAME.view(state, BEN)["board"]["code"] == [3, 5, 1, 6]
     raises("bad_feedback", state, BEN, {"type": "feedback", "eq": 1, "plus": 1, "minus": 1})
-    raises("bad_feedback", state, BEN, {"type": "feedback", "eq": "2", "plus": 1, "minus": 1})
+    raises("bad_arg", state, BEN, {"type": "feedback", "eq": "2", "plus": 1, "minus": 1})
     raises("not_maker", state, ANNA, {"type": "feedback", "eq": 2, "plus": 1, "minus": 1})
     raises("not_now", state, ANNA, {"type": "roll"})
     state = GAME.apply(state, BEN, {"type": "feedback", "eq": 2, "plus": 1, "minus": 1}, 0)
@@ -427,7 +431,7 @@ def random_play(seed: int, feedback_mode: str = "auto", lie: float = 0.0, max_st
         if GAME.result(state) is not None:
             return
         t += 10
-        seat = GAME.view(state, None)["turn"]
+        [seat] = GAME.awaited(state)
         legal = GAME.legal(state, seat)
         action = dict(rng.choice(legal))
         if action["type"] == "solve":
@@ -480,7 +484,7 @@ def test_property_every_enumerated_legal_action_applies(seed):
     for state in random_play(seed, "manual"):
         if GAME.result(state) is not None:
             break
-        seat = GAME.view(state, None)["turn"]
+        [seat] = GAME.awaited(state)
         for action in GAME.legal(state, seat):
             if action["type"] != "solve":
                 GAME.apply(state, seat, action, 0)
@@ -493,8 +497,31 @@ def test_views_are_json_and_complete():
         view = GAME.view(state, seat)
         json.dumps(view)
         for key in ("you", "players", "columns", "feedback_mode", "match", "n_matches", "maker",
-                    "breaker", "role", "phase", "turn", "board", "history", "scores", "totals",
-                    "result", "updated_ms"):
+                    "breaker", "role", "phase", "board", "history", "scores", "totals",
+                    "result"):
             assert key in view
         assert view["board"]["rolled"] == cur(state)["rolled"]
         assert view["board"]["score_if_solved_now"] == 73
+
+
+def test_options_and_views_at_the_edge():
+    """``True`` is not seat 1; a view is the seat's own copy (changing it changes nothing)."""
+    for bad in (True, False, 1.0, "1"):
+        with pytest.raises(IllegalAction) as err:
+            GAME.new(["A", "B"], 1, {"first_code_maker": bad})
+        assert err.value.code == "bad_options"
+    state = effort(new(), [1, 2, None, None])
+    before = json.dumps(state, sort_keys=True)
+    for seat in (None, ANNA, BEN):
+        v = GAME.view(state, seat)
+        v["board"]["rows"][0]["dice"].append(9)
+        v["board"]["rows"][0]["feedback"]["eq"] = 9
+        v["options"]["columns"].append("pink")
+        v["totals"].append(1)
+    assert json.dumps(state, sort_keys=True) == before
+    assert GAME.constants["max_efforts"] == 7 and GAME.constants["code_space"] == 1296
+
+
+def test_no_rule_state_only_a_bot_needed():
+    """The state holds rules only: no time of the last action (bots are paced by the table)."""
+    assert "updated_ms" not in new() and "updated_ms" not in GAME.view(new(), ANNA)

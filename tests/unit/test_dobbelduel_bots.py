@@ -30,12 +30,12 @@ def bot(level, seat, seed=5):
 
 def play(state, bots, stop=None):
     """Let the bots play until the game (or ``stop(state)``) ends."""
-    t = state["updated_ms"]
+    t = state["log"][-1][2] if state["log"] else state["t0"]
     for _ in range(500):
         if GAME.result(state) is not None or (stop and stop(state)):
             return state
         t += 100
-        seat = GAME.view(state, None)["turn"]
+        [seat] = GAME.awaited(state)
         action = bots[seat].act(GAME.view(state, seat), GAME.legal(state, seat), t)
         assert action is not None
         state = GAME.apply(state, seat, action, t)
@@ -144,13 +144,15 @@ def test_bots_play_whole_games_at_every_level():
             assert GAME.result(state) is not None
 
 
-def test_bot_waits_for_its_pace():
+def test_bot_asks_for_its_pace():
     b = GAME.bot("hard", ANNA, 1)
     state = new()
     view, legal = GAME.view(state, ANNA), GAME.legal(state, ANNA)
-    assert b.act(view, legal, view["updated_ms"] + 10) is None
-    assert b.act(view, legal, view["updated_ms"] + b.pace_ms) == {"type": "roll"}
-    assert bot("hard", BEN).act(GAME.view(state, BEN), GAME.legal(state, BEN), 10 ** 6) is None
+    assert b.decide(view, legal, 10) == ({"type": "roll"}, b.pace_ms)
+    assert b.decide(view, legal, 20) == ({"type": "roll"}, b.pace_ms)     # asked again: same answer
+    assert b.act(view, legal, 30) is None                                 # paced by itself
+    assert b.act(view, legal, 30 + b.pace_ms) == {"type": "roll"}
+    assert bot("hard", BEN).decide(GAME.view(state, BEN), GAME.legal(state, BEN), 10 ** 6) is None
 
 
 def test_maker_bot_answers_truthfully_in_manual_mode():

@@ -47,7 +47,8 @@ def set_faces(state: dict, hands: list) -> dict:
 
 
 def play(state: dict, seat, action: dict, now: int) -> dict:
-    return GAME.apply(state, seat, action, now)
+    """An action arriving at ``now``: due timers first, then the action (as the table does)."""
+    return GAME.apply(GAME.tick(state, now), seat, action, now)
 
 
 def give(state: dict, frm: int, to: int, count: int = 1, seer: bool = False) -> dict:

@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from clubtable.engine import Bot, Game, IllegalAction  # noqa: E402
+from clubtable.engine import Bot, Game, IllegalAction, Move, Text  # noqa: E402
 from clubtable.session import Guest, Table, encode  # noqa: E402
 
 SECRETS = ["ZEBRAWORD", "YAKWORD", "XERUSWORD", "WOMBATWORD", "VOLEWORD", "URIALWORD"]
@@ -62,6 +62,12 @@ class SecretCards(Game):
     option_choices = {"hand": [1, 2, 3, 4, 5], "turn_ms": [1_000, 10_000, 60_000]}
     bot_levels = ("easy", "normal", "chaos", "crash")
     bot_delay = 0
+    moves = {
+        "play": Move({"card": Text(8)}),
+        "say": Move({"text": Text(200)}, interrupt=True),
+        "boom": Move(interrupt=True),                 # a rules bug a hostile guest can reach
+    }
+    timers = ("turn",)
 
     def setup(self, state, now_ms):
         rng = self.rng(state)
@@ -76,6 +82,11 @@ class SecretCards(Game):
         state["played"] = [[] for _ in range(n)]
         state["chat"] = []
         state["turn"] = 0
+        self._start_turn(state, now_ms)
+
+    def _start_turn(self, state, now_ms):
+        # ``due`` mirrors the timer for the session tests that read it.
+        self.start_timer(state, "turn", now_ms, state["options"]["turn_ms"])
         state["due"] = now_ms + state["options"]["turn_ms"]
 
     def _over(self, state):
@@ -86,51 +97,46 @@ class SecretCards(Game):
         state["played"][seat].append(card)
         n = len(state["players"])
         if self._over(state):
+            self.stop_timer(state, "turn")
             state["due"] = None
             return
         nxt = (seat + 1) % n
         while not state["hands"][nxt]:
             nxt = (nxt + 1) % n
         state["turn"] = nxt
-        state["due"] = now_ms + state["options"]["turn_ms"]
+        self._start_turn(state, now_ms)
 
-    def do(self, state, seat, action, now_ms):
-        if seat is None:
-            raise IllegalAction("bad_seat", "Only players act.")
-        t = action["type"]
-        if t == "say":
-            text = action.get("text")
-            if not isinstance(text, str) or not 1 <= len(text) <= 200:
-                raise IllegalAction("bad_text", "Say something short.")
-            state["chat"].append([seat, text])
-            return
-        if t == "play":
-            if seat != state["turn"]:
-                raise IllegalAction("not_your_turn", "It is not your turn.")
-            card = action.get("card")
-            if card not in state["hands"][seat]:
-                raise IllegalAction("no_such_card", "You do not hold that card.")
-            self._play(state, seat, card, now_ms)
-            return
-        if t == "boom":                      # a rules bug a hostile guest can reach
-            raise KeyError("boom")
-        raise IllegalAction("unknown_action", f"Unknown action {t!r}.")
+    def active(self, state):
+        out = {s: ["say", "boom"] for s in range(len(state["players"]))}
+        out[state["turn"]] = ["play", "say", "boom"]
+        return out
 
-    def deadline(self, state):
-        return state["due"]
+    def why_not(self, state, seat, move):
+        return ("not_your_turn", "It is not your turn.")
 
-    def on_tick(self, state, now_ms):
-        while state["due"] is not None and state["due"] <= now_ms:
-            seat = state["turn"]
-            due = state["due"]
-            self._play(state, seat, min(state["hands"][seat]), due)
+    def move_say(self, state, seat, args, now_ms):
+        state["chat"].append([seat, args["text"]])
 
-    def legal(self, state, seat):
-        if seat is None or self._over(state) or seat != state["turn"]:
+    def move_play(self, state, seat, args, now_ms):
+        if args["card"] not in state["hands"][seat]:
+            raise IllegalAction("no_such_card", "You do not hold that card.")
+        self._play(state, seat, args["card"], now_ms)
+
+    def move_boom(self, state, seat, args, now_ms):
+        raise KeyError("boom")
+
+    def timer_turn(self, state, now_ms):
+        """The turn ran out: the seat's lowest card is played for it, at the time it ran out
+        (so a late tick leaves the next seat its whole turn from then)."""
+        seat = state["turn"]
+        self._play(state, seat, min(state["hands"][seat]), now_ms)
+
+    def legal_moves(self, state, seat):
+        if seat != state["turn"]:
             return []
         return [{"type": "play", "card": c} for c in state["hands"][seat]]
 
-    def view(self, state, seat):
+    def project(self, state, seat):
         v = {
             "players": list(state["players"]),
             "turn": state["turn"],
@@ -143,6 +149,25 @@ class SecretCards(Game):
             v["hand"] = list(state["hands"][seat])
             v["secret"] = state["secrets"][seat]
         return v
+
+    def hidden_variants(self, state, seat, rng):
+        """Other seats' hands are other cards (not played, not in this seat's hand), and
+        their secret words are swapped among them."""
+        import copy
+        mine = set(state["hands"][seat]) if seat is not None else set()
+        used = mine | {c for p in state["played"] for c in p}
+        free = [f"c{i:02d}x" for i in range(1, 31) if f"c{i:02d}x" not in used]
+        alt = copy.deepcopy(state)
+        rng.shuffle(free)
+        for s, hand in enumerate(alt["hands"]):
+            if s != seat:
+                alt["hands"][s] = sorted(free.pop() for _ in hand)
+        others = [s for s in range(len(alt["players"])) if s != seat]
+        words = [alt["secrets"][s] for s in others]
+        rng.shuffle(words)
+        for s, w in zip(others, words):
+            alt["secrets"][s] = w
+        return [alt]
 
     def result(self, state):
         if not self._over(state):
@@ -230,8 +255,11 @@ def test_fake_game_is_json_and_replays():
     st = GAME.new(["a", "b", "c"], 5, {}, 0)
     json.dumps(st)
     st = GAME.apply(st, 0, {"type": "play", "card": st["hands"][0][0]}, 10)
-    st = GAME.tick(st, 10_000_000)
-    assert GAME.result(st) is not None
+    now = 10
+    while GAME.result(st) is None:          # each timeout plays one card (one event per tick)
+        now = max(now, GAME.deadline(st)) + 1_000_000
+        st = GAME.tick(st, now)
+    assert len(st["log"]) == 1 + 8
     again = GAME.replay(st["players"], 5, st["options"], 0, st["log"])
     assert again == st
 

@@ -54,8 +54,11 @@ def test_guest_messages_pass_the_host_checks():
 def test_guest_refuses_to_send_oversized_action():
     g = Guest("tbl1", "Ann")
     with pytest.raises(ProtocolError) as e:
-        g.intent({"type": "say", "text": "x" * 500})
+        g.intent({"type": "say", "text": "x" * 2001})
     assert e.value.code == "bad_action" and e.value.message
+    with pytest.raises(ProtocolError) as e:
+        g.intent({"type": "say", "words": ["x" * 500]})
+    assert e.value.code == "bad_action"
     assert g.seq == 0
 
 
@@ -91,6 +94,11 @@ def hostile_host_messages(g):
         encode({**good_update, "v": "1"}),
         encode({"t": "welcome", "table": g.table_id, "seq": s + 1, "seat": 0, "token": "t", "game": "g",
                 "options": {}, "seed_hash": "nothex", "players": [], "seats": []}),
+        # a picture whose bytes do not match its reference, or are no picture at all
+        encode({"t": "asset", "table": g.table_id, "seq": s + 100, "ref": "sha256:" + "0" * 64,
+                "mime": "image/png", "data": "iVBORw0KGgo="}),
+        encode({"t": "asset", "table": g.table_id, "seq": s + 100, "ref": "sha256:" + "0" * 64,
+                "mime": "image/gif", "data": "R0lGODlh"}),
     ]
 
 

@@ -107,7 +107,9 @@ def test_unknown_type():
 
 def test_host_types_from_guest_are_unknown():
     for t in P.HOST_TYPES:
-        assert code_of(msg(t)) == "unknown_type"
+        if t not in P.GUEST_TYPES:           # `asset` goes both ways
+            assert code_of(msg(t)) == "unknown_type"
+    assert set(P.GUEST_TYPES) & set(P.HOST_TYPES) == {"asset"}
 
 
 @pytest.mark.parametrize("fields, code", [
@@ -159,7 +161,10 @@ def test_bad_hello(fields, code):
     ({"seat": 0, "action": {"type": ""}}, "bad_action"),
     ({"seat": 0, "action": {"type": "x" * 33}}, "bad_action"),
     ({"seat": 0, "action": {"type": "tick"}}, "bad_action"),
-    ({"seat": 0, "action": {"type": "say", "text": "x" * 201}}, "bad_action"),
+    ({"seat": 0, "action": {"type": "say", "text": "x" * 2001}}, "bad_action"),
+    ({"seat": 0, "action": {"type": "say", "text": ["x" * 201]}}, "bad_action"),
+    ({"seat": 0, "action": {"type": "say", "n": {"text": "x" * 201}}}, "bad_action"),
+    ({"seat": 0, "action": {"type": "say", "a": "x" * 201, "b": "x" * 201, "c": "x" * 201}}, "bad_action"),
     ({"seat": 0, "action": {"type": "say", "n": 2 ** 53}}, "bad_action"),
     ({"seat": 0, "action": {"type": "say", "k" * 33: 1}}, "bad_action"),
     ({"seat": 0, "action": {"type": "say", "list": ["x" * 150] * 14}}, "bad_action"),
@@ -171,7 +176,19 @@ def test_bad_intent(fields, code):
 
 def test_action_string_limit_is_inclusive():
     assert parse_guest(msg("intent", seat=0, action={"type": "say", "text": "x" * 200}))
+    assert parse_guest(msg("intent", seat=0, action={"type": "say", "list": ["x" * 200]}))
     assert parse_guest(msg("intent", seat=0, action={"type": "x" * 32}))
+
+
+def test_a_free_text_argument_may_be_up_to_max_text():
+    """A move's Text argument (a top-level string of the action) has its own bound,
+    ``engine.schema.MAX_TEXT``, even in four-byte characters; the rest stays bounded."""
+    assert P.MAX_TEXT == 2000
+    assert parse_guest(msg("intent", seat=0, action={"type": "say", "text": "x" * 2000}))
+    assert parse_guest(msg("intent", seat=0, action={"type": "say", "text": "\U0001F600" * 2000,
+                                                     "note": "é" * 2000}))
+    assert code_of(msg("intent", seat=0, action={"type": "say", "text": "x" * 2000,
+                                                 "list": ["x" * 150] * 14})) == "bad_action"
 
 
 def test_lone_surrogate_escape_in_string_is_refused():
@@ -192,7 +209,8 @@ def test_oversized():
     assert code_of(big) == "too_big"
     assert code_of(big.encode()) == "too_big"
     # multi-byte characters count as bytes, not characters
-    raw = msg("intent", seat=0, action={"type": "say", "text": "é" * 150}) + " " * 3800
+    base = msg("intent", seat=0, action={"type": "say", "text": "é" * 150})
+    raw = base + " " * (P.MAX_GUEST_BYTES - len(base) - 100)
     assert len(raw) < P.MAX_GUEST_BYTES < len(raw.encode())
     assert code_of(raw) == "too_big"
 

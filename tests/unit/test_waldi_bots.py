@@ -47,11 +47,10 @@ def lay(state, seat, kind, t, dog=None, **face):
 
 
 def decide(bot, state, t):
-    """What the bot does with the situation once its reaction time has passed."""
+    """What the bot does with the situation (once its reaction time has passed)."""
     seat = bot.seat
-    bot.act(GAME.view(state, seat), GAME.legal(state, seat), t)
-    later = max(t, bot.wake_ms or 0) + 60_000
-    return bot.act(GAME.view(state, seat), GAME.legal(state, seat), later)
+    d = bot.decide(GAME.view(state, seat), GAME.legal(state, seat), t)
+    return None if d is None else d[0]
 
 
 def run_table(levels, seed, options=None, step=100, speeds=None):
@@ -91,13 +90,25 @@ def test_levels_and_construction():
 def test_bots_wait_for_wuff_and_then_react_at_human_pace():
     state = GAME.new(["A", "B"], 1, {}, 0)
     bot = GAME.bot("normal", 0, 1)
-    assert bot.act(GAME.view(state, 0), GAME.legal(state, 0), 0) is None       # countdown
+    assert bot.decide(GAME.view(state, 0), GAME.legal(state, 0), 0) is None       # countdown
     state = GAME.tick(state, GO)
     p = PROFILES["normal"]
-    earliest = GO + int(p["take"] * (1 - p["jitter"]) * 1000)
-    assert bot.act(GAME.view(state, 0), GAME.legal(state, 0), earliest - 1) is None
-    latest = GO + int(p["take"] * (1 + p["jitter"]) * 1000) + 1
-    assert bot.act(GAME.view(state, 0), GAME.legal(state, 0), latest) == {"type": "take_pile", "pile": 0}
+    action, think = bot.decide(GAME.view(state, 0), GAME.legal(state, 0), GO)
+    assert action == {"type": "take_pile", "pile": 0}
+    assert int(p["take"] * (1 - p["jitter"]) * 1000) <= think <= int(p["take"] * (1 + p["jitter"]) * 1000) + 1
+    # Asked again later in the same situation: the same action, what is left of the time.
+    assert bot.decide(GAME.view(state, 0), GAME.legal(state, 0), GO + 100) == (action, max(0, think - 100))
+    # Without a pacing table it paces itself.
+    assert bot.act(GAME.view(state, 0), GAME.legal(state, 0), GO + think - 1) is None
+    assert bot.act(GAME.view(state, 0), GAME.legal(state, 0), GO + think) == action
+
+
+def test_other_players_cards_do_not_reset_the_reaction_time():
+    state = live()
+    bot = GAME.bot("normal", ANNA, 1)
+    _, think = bot.decide(GAME.view(state, ANNA), GAME.legal(state, ANNA), GO)
+    state, _ = lay(state, BEN, "head", GO + 50, rear="red")
+    assert bot.decide(GAME.view(state, ANNA), GAME.legal(state, ANNA), GO + 60)[1] == max(0, think - 60)
 
 
 @pytest.mark.parametrize("level", ["relaxed", "normal", "quick"])
@@ -106,8 +117,7 @@ def test_speed_divides_the_reaction_time(level):
     for speed in (1.0, 10.0):
         bot = GAME.bot(level, 0, 3, speed=speed)
         state = live()
-        bot.act(GAME.view(state, 0), GAME.legal(state, 0), GO)
-        waits[speed] = bot.wake_ms - GO
+        waits[speed] = bot.decide(GAME.view(state, 0), GAME.legal(state, 0), GO)[1]
     assert waits[10.0] * 5 < waits[1.0]
 
 
@@ -216,11 +226,15 @@ def test_bots_at_high_speed_finish_quickly():
     assert state["results"][-1]["round"] == 3
 
 
-def test_the_table_option_bot_speed_reaches_the_bots_through_their_view():
-    waits = {}
-    for speed in (1, 4):
-        bot = GAME.bot("normal", 0, 3)
-        state = live(bot_speed=speed)
-        bot.act(GAME.view(state, 0), GAME.legal(state, 0), GO)
-        waits[speed] = bot.wake_ms - GO
-    assert waits[4] * 2 < waits[1]
+def test_bot_pace_is_a_table_setting_not_a_rule():
+    """The computers' pace is the table's (it scales their think time), not a game option."""
+    with pytest.raises(IllegalAction):
+        live(bot_speed=4)
+    assert "bot_speed" not in GAME.view(live(), 0)
+
+
+def test_an_all_computer_table_leaves_the_scoring_when_the_pause_is_zero():
+    """With scoring_pause_s 0 the next round starts when every player is ready: computer
+    players say so once they have seen the scores."""
+    state, _ = run_table(["quick", "quick"], seed=5, options={"scoring_pause_s": 0}, speeds=[10, 10], step=20)
+    assert GAME.result(state) is not None and len(state["results"]) == 3

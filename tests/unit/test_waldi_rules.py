@@ -76,8 +76,13 @@ def reveal(state, seat, kind, t, front=None, rear=None, cat=None, pile=0):
 
 
 def refused(state, seat, action, t, code):
+    """The intent arrives at ``t``: timers due by then fire first (as at the table), then
+    the intent is refused with ``code`` and changes nothing."""
+    ticked = GAME.tick(state, t)
+    before = json.dumps(ticked, sort_keys=True)
     with pytest.raises(IllegalAction) as e:
-        GAME.apply(state, seat, action, t)
+        GAME.apply(ticked, seat, action, t)
+    assert json.dumps(ticked, sort_keys=True) == before
     assert e.value.code == code
     assert e.value.message.endswith(".")
     return e.value
@@ -200,7 +205,7 @@ def test_countdown_rejects_intents_before_wuff():
     assert st["phase"] == "countdown" and st["go_ms"] == GO
     assert GAME.deadline(st) == GO and GAME.legal(st, 0) == []
     refused(st, 0, {"type": "take_pile", "pile": 0}, GO - 1, "too_early")
-    st2 = GAME.apply(st, 0, {"type": "take_pile", "pile": 0}, GO)   # at time zero: fine
+    st2 = GAME.apply(GAME.tick(st, GO), 0, {"type": "take_pile", "pile": 0}, GO)   # at time zero: fine
     assert st2["phase"] == "live" and st2["in_hand"][0] == 0
     assert GAME.tick(st, GO)["phase"] == "live"
     assert GAME.tick(st, GO - 1) is st
@@ -217,7 +222,7 @@ def test_take_pile_then_reveal_the_top_card():
     assert st["revealed"][0] == top and len(st["piles"][0][1]) == 9
     refused(st, 0, {"type": "reveal"}, GO + 20, "already_revealed")
     refused(st, 0, {"type": "take_pile", "pile": 1}, GO + 20, "already_in_hand")
-    refused(st, 0, {"type": "take_pile", "pile": 3}, GO + 20, "bad_pile")
+    refused(st, 0, {"type": "take_pile", "pile": 3}, GO + 20, "bad_arg")
 
 
 def test_decline_puts_the_card_under_the_same_pile():
@@ -552,7 +557,7 @@ def test_three_rounds_then_the_highest_bone_total_wins():
     st = live()
     for i, (won, emptied) in enumerate(plan):
         if i:
-            st = GAME.apply(st, DAN, {"type": "next_round"}, st["now"])
+            st = GAME.apply(st, None, {"type": "next_round"}, st["now"])
             assert st["phase"] == "countdown" and st["round"] == i + 1
             st = GAME.tick(st, st["go_ms"])
         st = inject(st, won, emptied)
@@ -630,14 +635,23 @@ def test_unlimited_hold():
 
 
 # ---------------------------------------------------------------------------- between rounds
-def test_next_round_by_action_from_any_player():
+def test_next_round_when_every_player_is_ready():
     st = scored_round(won=(3, 2, 1, 0), emptied=(False,) * 4)
     assert GAME.legal(st, CARLA) == [{"type": "next_round"}]
-    st2 = GAME.apply(st, CARLA, {"type": "next_round"}, st["now"] + 10)
+    st1 = GAME.apply(st, CARLA, {"type": "next_round"}, st["now"] + 5)
+    assert st1["phase"] == "scoring" and GAME.view(st1, ANNA)["ready"] == [False, False, True, False]
+    assert GAME.legal(st1, CARLA) == [] and CARLA not in GAME.active(st1)
+    refused(st1, CARLA, {"type": "next_round"}, st["now"] + 6, "already_ready")
+    for seat in (ANNA, BEN):
+        st1 = GAME.apply(st1, seat, {"type": "next_round"}, st["now"] + 8)
+    assert st1["phase"] == "scoring"
+    st2 = GAME.apply(st1, DAN, {"type": "next_round"}, st["now"] + 10)
     assert st2["round"] == 2 and st2["phase"] == "countdown" and st2["go_ms"] == st["now"] + 10 + 3000
     assert st2["markers"] == [6] * 4 and st2["dogs"] == [] and all_cards(st2) == list(range(120))
     assert st2["piles"] != st["piles"]                                    # a fresh shuffle
     refused(st2, CARLA, {"type": "next_round"}, st["now"] + 20, "not_scoring")
+    # The host may start it at once (a player away from the table cannot stall it).
+    assert GAME.apply(st, None, {"type": "next_round"}, st["now"] + 10)["round"] == 2
 
 
 def test_next_round_by_tick_after_the_pause():
@@ -710,7 +724,7 @@ def test_view_is_json_and_complete_for_a_ui():
 def test_spectators_and_bad_seats():
     st = live()
     assert GAME.legal(st, None) == []
-    refused(st, None, {"type": "reveal"}, GO, "no_seat")
+    refused(st, None, {"type": "reveal"}, GO, "not_a_player")
     refused(st, 0, {"type": "fly"}, GO, "unknown_action")
     with pytest.raises(IllegalAction):
         GAME.apply(st, 7, {"type": "reveal"}, GO)
@@ -719,10 +733,50 @@ def test_spectators_and_bad_seats():
 def test_at_must_be_a_length():
     st, d = play(live(), ANNA, "head", GO, rear="red")
     st = reveal(st, BEN, "belly", GO + 1, front="red")
-    refused(st, BEN, {"type": "attach", "dog": d, "at": "1"}, GO + 2, "bad_action")
+    refused(st, BEN, {"type": "attach", "dog": d, "at": "1"}, GO + 2, "bad_arg")
+    refused(st, BEN, {"type": "attach", "dog": d, "at": True}, GO + 2, "bad_arg")
+    refused(st, BEN, {"type": "attach", "dog": 1.0}, GO + 2, "bad_arg")          # a float is no id
     assert GAME.apply(st, BEN, {"type": "attach", "dog": d, "at": 1}, GO + 2)["dogs"][0]["cards"][1] == st["revealed"][BEN]
 
 
 def test_no_flash_when_placed_flash_s_is_zero():
     st, _ = play(live(placed_flash_s=0), BEN, "head", GO, rear="red")
     assert GAME.view(st, BEN)["recent"] == [] and GAME.deadline(st) == GO + 30_000
+
+
+# ---------------------------------------------------------------------------- timers at the edge
+def test_a_round_nobody_played_pays_no_rank_bones():
+    """WAL-7 (settled): a round stopped before anyone finished a dachshund (an idle or a
+    stall stop) pays no rank bones at all."""
+    st = GAME.tick(live(), GO + 30_000)
+    assert st["stop"]["reason"] == "idle"
+    res = st["results"][-1]
+    assert res["rank_bones"] == [None] * 4 and res["points"] == [0] * 4 and st["points"] == [0] * 4
+
+
+def test_a_single_late_tick_does_not_start_a_round_and_stop_it():
+    """The host's tab was throttled: one tick long after the pause and the idle limit fires
+    one event per due time: the next round is dealt (its countdown shown), nothing more."""
+    st = GAME.tick(live(scoring_pause_s=10), GO + 30_000)          # idle stop, pause to GO + 40 s
+    assert st["phase"] == "scoring"
+    late = GAME.tick(st, GO + 500_000)
+    assert late["round"] == 2 and late["phase"] == "countdown" and len(late["results"]) == 1
+    assert late["go_ms"] == GO + 500_000 + 3000                   # the countdown is not skipped
+    later = GAME.tick(late, GO + 900_000)
+    assert later["phase"] == "live" and len(later["results"]) == 1  # "Wuff!", not a stop
+    assert GAME.view(later, 0)["idle_stop_at"] == GO + 900_000 + 30_000
+
+
+def test_views_refuse_bad_seats():
+    st = live()
+    for bad in (5, True, -1, 1.0, "0"):
+        with pytest.raises(IllegalAction):
+            GAME.view(st, bad)
+
+
+def test_options_refuse_bools_for_numbers_and_numbers_for_bools():
+    for bad in ({"show_card_owner": 1}, {"min_cards_for_rank_bone": True}, {"idle_stop_s": True},
+                {"max_hold_s": float("nan")}, {"countdown_s": "3"}):
+        with pytest.raises(IllegalAction) as e:
+            new(**bad)
+        assert e.value.code == "bad_options"

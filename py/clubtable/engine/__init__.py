@@ -17,17 +17,16 @@ A game *declares* and the framework runs (docs/ARCHITECTURE.md, "The game contra
 - ``timers = (name, ...)``: named timers kept in ``state["timers"]``, started, paused,
   resumed and stopped by the rules (``start_timer`` ...), fired by ``tick`` through
   ``timer_<name>(state, now_ms)``; one scheduled event per due time.
-- ``setup``, ``project`` (the view), ``result``; optionally ``legal_moves``, ``bot``.
-
-Legacy games that override ``do``/``legal``/``view``/``deadline``/``on_tick`` directly
-still run; every game in ``GAMES`` is expected to move to the declared form.
+- ``setup``, ``project`` (the view), ``result``; optionally ``legal_moves``, ``why_not``,
+  ``table_moves``, ``awaited``, ``constants``, ``option_specs``, ``hidden_variants`` (for the
+  conformance tests), ``bot``.
 """
 from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
 from .rng import Rng, derive_seed
-from .schema import (Arg, Bool, Choice, Int, ListOf, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
+from .schema import (Arg, Bool, Choice, Int, ListOf, Number, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
                      Text, is_int, json_bounded)
 
 __all__ = [
@@ -41,7 +40,7 @@ __all__ = [
     "Action",
     "State",
     "Decision",
-    "Move", "Arg", "Int", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
+    "Move", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
     "is_int",
 ]
 
@@ -90,13 +89,32 @@ class Bot:
         self.seat = seat
         self.level = level
         self.rng = Rng(derive_seed(seed, "bot", seat, level))
+        self._waiting: Optional[tuple] = None      # (action, due) for ``act``
 
     def decide(self, view: dict, legal: list, now_ms: int) -> Optional[Decision]:
+        """Override this (or ``act``, the older form)."""
+        if type(self).act is Bot.act:
+            raise NotImplementedError
         action = self.act(view, legal, now_ms)
         return None if action is None else (action, 0)
 
     def act(self, view: dict, legal: list, now_ms: int) -> Optional[dict]:
-        raise NotImplementedError
+        """The action to send *now*, or None: ``decide`` paced by the bot itself, for a
+        caller that does not pace (a simulation, an older table).  The think time runs from
+        the first time an action was proposed, as long as the same action stays proposed."""
+        if type(self).decide is Bot.decide:
+            raise NotImplementedError
+        decision = self.decide(view, legal, now_ms)
+        if decision is None:
+            self._waiting = None
+            return None
+        action, think_ms = decision
+        if self._waiting is None or self._waiting[0] != action:
+            self._waiting = (action, now_ms + max(0, int(think_ms)))
+        if now_ms < self._waiting[1]:
+            return None
+        self._waiting = None
+        return action
 
 
 class Game:
@@ -111,7 +129,7 @@ class Game:
     option_specs: dict = {}       # {name: Arg}: typed option schemas (bool is never an int)
     bot_levels: tuple = ()        # ("easy", "normal", "hard"), empty when no bots
     realtime: bool = False        # players act at once: the table ticks often, no pass-and-play
-    moves: dict = {}              # {type: Move}: declared moves (empty: legacy ``do``)
+    moves: dict = {}              # {type: Move}: declared moves, handled by ``move_<type>``
     timers: tuple = ()            # names of the engine-run timers, in firing order at equal times
     constants: dict = {}          # rule constants a screen may show (never copied into a screen)
 
@@ -195,17 +213,6 @@ class Game:
         seat = self.check_seat(state, seat)
         if not is_int(now_ms):
             raise IllegalAction("bad_time", "The time must be a whole number of milliseconds.")
-        if not self.moves:                         # legacy games dispatch in ``do``
-            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-                raise IllegalAction("malformed", "An action needs a type.")
-            if not json_bounded(action, max_depth=6, max_items=1024):
-                raise IllegalAction("malformed", "That action is too big or too deeply nested.")
-            if self.result(state) is not None:
-                raise IllegalAction("game_over", "The game is over.")
-            new = self._copy(state)
-            self.do(new, seat, action, int(now_ms))
-            new["log"] = state["log"] + [[seat, clone(action), int(now_ms)]]
-            return new
         clean = self.check_action(state, action)
         base = state
         if self.result(base) is not None:
@@ -227,11 +234,13 @@ class Game:
         so callers can test ``new is state``.  Only timers that were already scheduled when
         the tick began fire in it: a timer a handler starts (even one due at once) waits for
         the next tick, so a late tick never skips a phase players were meant to see."""
+        if not is_int(now_ms):
+            raise IllegalAction("bad_time", "The time must be a whole number of milliseconds.")
         due = self.deadline(state)
         if due is None or now_ms < due or self.result(state) is not None:
             return state
         new = self._copy(state)
-        self.on_tick(new, int(now_ms))
+        self._fire_due(new, int(now_ms))
         new["log"] = state["log"] + [[None, {"type": "tick"}, int(now_ms)]]
         return new
 
@@ -286,17 +295,9 @@ class Game:
         raise NotImplementedError
 
     def active(self, state: State) -> dict:
-        """``{seat: [move types]}``: who may act now and with which moves.  Legacy games
-        derive it from ``legal``."""
-        out = {}
-        for seat in range(len(state["players"])):
-            types = []
-            for a in self.legal(state, seat):
-                if a["type"] not in types:
-                    types.append(a["type"])
-            if types:
-                out[seat] = types
-        return out
+        """``{seat: [move types]}``: who may act now and with which moves (a seat missing
+        may not act)."""
+        raise NotImplementedError
 
     def table_moves(self, state: State) -> tuple:
         """Move types the table itself (seat None: the host) may make now."""
@@ -321,16 +322,19 @@ class Game:
     def project(self, state: State, seat: Seat) -> dict:
         raise NotImplementedError
 
-    def do(self, state: State, seat: Seat, action: Action, now_ms: int) -> None:
-        """Legacy: mutate ``state`` (a private copy) by ``action`` or raise IllegalAction."""
-        raise NotImplementedError
+    def hidden_variants(self, state: State, seat: Seat, rng: Rng) -> list:
+        """States that differ from ``state`` only in what ``seat`` may not see (another
+        player's secret, the order of a face-down pile, an unrevealed code), drawn with
+        ``rng``.  ``view(variant, seat)`` must equal ``view(state, seat)``: the conformance
+        tests check it for every game.  Default: no hidden information."""
+        return []
 
     def deadline(self, state: State) -> Optional[int]:
         """The earliest ``now_ms`` at which ``tick`` has something to do, or None."""
         running = [t["at"] for t in state.get("timers", {}).values() if t.get("at") is not None]
         return min(running) if running else None
 
-    def on_tick(self, state: State, now_ms: int) -> None:
+    def _fire_due(self, state: State, now_ms: int) -> None:
         """Fire, in due order (ties in ``timers`` order), every timer due by ``now_ms`` that
         was scheduled before this tick and is still scheduled at the same time."""
         timers = state.get("timers", {})

@@ -17,7 +17,7 @@ import unicodedata
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 __all__ = [
-    "SchemaError", "Arg", "Int", "Bool", "Choice", "Text", "Picture", "ListOf", "Seat", "Nullable",
+    "SchemaError", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Seat", "Nullable",
     "Move", "json_bounded", "is_int", "MAX_TEXT", "PICTURE_RE",
 ]
 
@@ -112,6 +112,28 @@ class Int(Arg):
     def choices(self, state=None):
         lo, hi = self._bounds(state)
         return list(range(lo, hi + 1)) if hi - lo < 64 else None
+
+
+class Number(Arg):
+    """A number (whole or not, never a bool, never NaN or infinite) in ``[lo, hi]``: a time
+    in seconds, a pace.  Moves use :class:`Int`; this is mostly for options."""
+
+    kind = "number"
+
+    def __init__(self, lo: float = 0, hi: float = 2 ** 31, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.lo, self.hi = lo, hi
+
+    def check(self, value, name, state=None):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value \
+                or value in (float("inf"), float("-inf")):
+            raise SchemaError("bad_arg", f"{name} must be a number.")
+        if not self.lo <= value <= self.hi:
+            raise SchemaError("bad_arg", f"{name} must be from {self.lo} to {self.hi}.")
+        return value
+
+    def describe(self, state=None):
+        return dict(super().describe(state), lo=self.lo, hi=self.hi)
 
 
 class Seat(Int):

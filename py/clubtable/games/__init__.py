@@ -7,10 +7,11 @@ module and one line here.
 """
 from __future__ import annotations
 
+from .cave import GAME as _cave
 from .dobbelduel import GAME as _dobbelduel
 from .dodgy import GAME as _dodgy
 from .waldi import GAME as _waldi
 from ..catalogue import CATALOGUE  # noqa: F401  (re-exported)
 
 
-GAMES = {g.id: g for g in (_dobbelduel, _dodgy, _waldi)}
+GAMES = {g.id: g for g in (_dobbelduel, _dodgy, _waldi, _cave)}

@@ -21,9 +21,12 @@ from typing import Callable, Optional
 from js import BroadcastChannel, Object, RTCPeerConnection
 from pyodide.ffi import create_proxy, to_js
 
+from ..session.chunks import ChunkError, Reassembler, Splitter
+from ..session.protocol import MAX_HOST_BYTES
 from . import sdp as sdpcode
 
 CHANNEL = "clubtable-v1"
+MAX_BUFFERED = 8 << 20      # bytes queued in a channel beyond which a send is refused
 GATHER_TIMEOUT_S = 4.0
 MAX_SIGNAL_BYTES = 8192
 
@@ -39,7 +42,9 @@ def rtc_config(ice_servers: Optional[list] = None):
 
 
 class Link:
-    """One ordered, reliable data channel to one peer."""
+    """One ordered, reliable data channel to one peer.  Messages of any size go through
+    :mod:`clubtable.session.chunks` (bounded frames out, bounded reassembly in: at most
+    ``max_in`` characters, set by the side that owns the link)."""
 
     def __init__(self, pc, peer_id: str) -> None:
         self.pc = pc
@@ -47,6 +52,11 @@ class Link:
         self.channel = None
         self.on_message: Callable[[str], None] = lambda text: None
         self.on_close: Callable[[], None] = lambda: None
+        self.on_error: Callable[[str, str], None] = lambda code, reason: None   # a broken frame
+        self.max_in = MAX_HOST_BYTES
+        self._splitter = Splitter()
+        self._reassembler: Optional[Reassembler] = None
+        self.last_error: Optional[str] = None
         self.opened = asyncio.get_event_loop().create_future()
         self._proxies: list = []
         self.closed = False
@@ -60,10 +70,25 @@ class Link:
     def attach(self, channel) -> None:
         self.channel = channel
         self._on(channel, "open", lambda e: (not self.opened.done()) and self.opened.set_result(True))
-        self._on(channel, "message", lambda e: self.on_message(str(e.data)))
+        self._on(channel, "message", self._frame)
         self._on(channel, "close", lambda e: self._closed())
         if str(channel.readyState) == "open" and not self.opened.done():
             self.opened.set_result(True)
+
+    def _frame(self, event) -> None:
+        data = event.data
+        if not isinstance(data, str):          # the protocol is text; binary is refused
+            self.on_error("bad_frame", "The message is not text.")
+            return
+        if self._reassembler is None or self._reassembler.max_chars != self.max_in:
+            self._reassembler = Reassembler(self.max_in)
+        try:
+            text = self._reassembler.feed(data)
+        except ChunkError as err:
+            self.on_error(err.code, err.reason)
+            return
+        if text is not None:
+            self.on_message(text)
 
     def _state(self, _e) -> None:
         if str(self.pc.connectionState) in ("failed", "closed", "disconnected"):
@@ -84,12 +109,20 @@ class Link:
         return self.channel is not None and str(self.channel.readyState) == "open"
 
     def send(self, text: str) -> bool:
+        """Send one message (in pieces when it is long).  False, with ``last_error`` saying
+        why, when it could not be sent: the caller reports it, retries or drops the peer."""
         if not self.is_open:
+            self.last_error = "The connection is closed."
+            return False
+        if int(self.channel.bufferedAmount) > MAX_BUFFERED:
+            self.last_error = "The peer is not reading its messages."
             return False
         try:
-            self.channel.send(text)
+            for frame in self._splitter.frames(text):
+                self.channel.send(frame)
             return True
-        except Exception:  # the channel closed between the check and the send
+        except Exception as exc:  # closed between the check and the send, or refused
+            self.last_error = f"The message could not be sent ({type(exc).__name__})."
             return False
 
     def close(self) -> None:

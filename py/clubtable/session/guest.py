@@ -13,6 +13,7 @@ import json
 from typing import Any, Optional, Union
 
 from ..engine import Game, IllegalAction
+from .assets import AssetError, AssetInbox, asset_message, check as check_asset, ref_of, sniff
 from .protocol import ProtocolError, check_action, clean_name, encode, parse_host, seed_hash
 
 __all__ = ["Guest"]
@@ -28,6 +29,7 @@ class Guest:
 
     Fields kept up to date by :meth:`receive`: ``seat`` (None: spectator), ``token``,
     ``game_id``, ``options``, ``seed_hash``, ``players``, ``seats``, ``view``, ``legal``,
+    ``moves`` (move types open to our seat now), ``awaited`` (seats the game waits for),
     ``result``, ``started``, ``v`` (host version), ``now`` (host clock), ``last_reject``
     (``{"ref", "code", "reason"}``), ``end`` (the last end message), ``verified``
     (``(ok, reason)`` for it), ``welcomed``.
@@ -49,6 +51,8 @@ class Guest:
         self.seats: list = []
         self.view: Optional[dict] = None
         self.legal: list = []
+        self.moves: list = []         # move types open to our seat now
+        self.awaited: list = []       # seats the game waits for
         self.result: Optional[dict] = None
         self.started = False
         self.v = -1
@@ -59,6 +63,7 @@ class Guest:
         self.end: Optional[dict] = None
         self.verified: Optional[tuple] = None
         self.sent: dict = {}          # seq -> action of our recent intents (for rejects)
+        self.assets = AssetInbox()    # pictures the host relayed to us: ref -> (mime, bytes)
 
     # ------------------------------------------------------------------ outgoing
     def _out(self, msg: dict) -> str:
@@ -89,6 +94,22 @@ class Guest:
             del self.sent[min(self.sent)]
         return text
 
+    def upload(self, data: bytes) -> tuple:
+        """A picture to share: returns ``(text, ref)``, the ``asset`` message to send and the
+        reference to use in an action.  Raises ProtocolError when it is not a PNG, WebP or
+        JPEG of at most 512 KiB (the host would refuse it)."""
+        data = bytes(data)
+        mime = sniff(data)
+        if mime is None:
+            raise ProtocolError("bad_asset", "Only PNG, WebP and JPEG pictures can be shared.")
+        msg = asset_message(ref_of(data), mime, data)
+        try:
+            check_asset(msg["ref"], mime, msg["data"])
+        except AssetError as err:
+            raise ProtocolError(err.code, err.reason) from None
+        ref = msg["ref"]
+        return self._out(msg), ref
+
     def ping(self, ts: Union[int, float]) -> str:
         return self._out({"t": "ping", "ts": ts})
 
@@ -100,7 +121,7 @@ class Guest:
         """Handle one message from the host; returns a list of events:
 
         ``("welcome", msg)``, ``("update", msg)``, ``("reject", code, reason)``,
-        ``("pong", ts)``, ``("end", verified, why)``, ``("lobby", msg)``, or
+        ``("pong", ts)``, ``("end", verified, why)``, ``("lobby", msg)``, ``("asset", ref)``, or
         ``("error", code, reason)`` for a message that was ignored.
         """
         try:
@@ -113,9 +134,10 @@ class Guest:
             return [("error", "wrong_table", "A message for another table was ignored.")]
         if msg["seq"] <= self.host_seq:
             return [("error", "stale_seq", "An old message from the host was ignored.")]
-        self.host_seq = msg["seq"]
-        handler = getattr(self, "_on_" + msg["t"])
-        return handler(msg)
+        events = getattr(self, "_on_" + msg["t"])(msg)
+        if events and events[0][0] != "error":   # a refused picture changes nothing
+            self.host_seq = msg["seq"]
+        return events
 
     def _on_welcome(self, msg: dict) -> list:
         self.welcomed = True
@@ -137,6 +159,8 @@ class Guest:
         self.seat = msg["seat"]
         self.view = msg["view"]
         self.legal = msg["legal"]
+        self.moves = msg["moves"]
+        self.awaited = msg["awaited"]
         self.seats = msg["seats"]
         self.result = msg["result"]
         self.now = msg["now"]
@@ -153,6 +177,13 @@ class Guest:
             if msg["code"] == "replaced_by_bot":
                 self.token = None
         return [("reject", msg["code"], msg["reason"])]
+
+    def _on_asset(self, msg: dict) -> list:
+        try:
+            ref = self.assets.receive(msg)
+        except AssetError as err:
+            return [("error", err.code, err.reason)]
+        return [("asset", ref)]
 
     def _on_pong(self, msg: dict) -> list:
         return [("pong", msg["ts"])]

@@ -20,6 +20,8 @@ import unicodedata
 from itertools import accumulate
 from typing import Any, Callable, Optional, Union
 
+from ..engine import schema as _schema
+
 __all__ = [
     "ProtocolError",
     "encode",
@@ -41,10 +43,12 @@ __all__ = [
     "MAX_ACTION_TYPE",
     "MAX_ACTION_BYTES",
     "MAX_STRING",
+    "MAX_TEXT",
     "MAX_SEQ",
+    "MAX_ASSET_MESSAGE",
 ]
 
-MAX_GUEST_BYTES = 4096          # a guest message, encoded as UTF-8
+MAX_GUEST_BYTES = 24576         # a guest message, encoded as UTF-8 (free texts, asset parts)
 MAX_HOST_BYTES = 1 << 20        # a host message (the `end` message carries the whole log)
 MAX_GUEST_DEPTH = 8             # nesting of arrays/objects, the message object itself is 1
 MAX_HOST_DEPTH = 32
@@ -52,16 +56,20 @@ MAX_NAME = 24                   # characters, after control characters are strip
 MAX_TOKEN = 64
 MAX_TABLE_ID = 64
 MAX_ACTION_TYPE = 32
-MAX_ACTION_BYTES = 2048         # the action object, compact-encoded
-MAX_STRING = 200                # any string inside an action
+MAX_ACTION_BYTES = 2048         # the action object, compact-encoded, not counting its free texts
+MAX_STRING = 200                # any string inside an action, except free texts
+MAX_TEXT = _schema.MAX_TEXT     # a free text: a string argument of the action itself (2000)
+MAX_FREE_TEXTS = 2              # strings longer than MAX_STRING one action may carry
 MAX_KEY = 32                    # any object key inside an action
 MAX_CODE = 64                   # a reject code
 MAX_REASON = 500                # a reject reason
 MAX_SEQ = (1 << 53) - 1         # JavaScript's largest safe integer bounds every integer
+MAX_ASSET_MESSAGE = 720_000     # an `asset` message: a picture of up to 512 KiB, in base64
+ASSET_PREFIX = '{"t":"asset",'  # how `encode` begins one (only such a message may be that long)
 MAX_SEATS = 64
 
-GUEST_TYPES = ("hello", "intent", "ping", "bye")
-HOST_TYPES = ("welcome", "update", "reject", "pong", "end", "lobby")
+GUEST_TYPES = ("hello", "intent", "ping", "bye", "asset")
+HOST_TYPES = ("welcome", "update", "reject", "pong", "end", "lobby", "asset")
 SEAT_KINDS = ("local", "pass", "bot", "remote")
 
 Raw = Union[str, bytes, bytearray, memoryview]
@@ -283,9 +291,20 @@ def _action(v: Any) -> dict:
         raise _Bad(f"an object with a \"type\" text of 1 to {MAX_ACTION_TYPE} characters")
     if t == "tick":
         raise _Bad("something other than a timer tick")
-    _json_value(v, MAX_STRING)
+    # A free text (the move's Text argument) is a string value of the action itself; it
+    # has its own bound, and does not count towards the bytes of the rest.
+    free = [k for k, x in v.items() if isinstance(x, str) and len(x) > MAX_STRING]
+    if len(free) > MAX_FREE_TEXTS:
+        raise _Bad(f"made of texts of at most {MAX_STRING} characters, except {MAX_FREE_TEXTS} free texts")
+    for k in free:
+        if len(v[k]) > MAX_TEXT:
+            raise _Bad(f"made of free texts of at most {MAX_TEXT} characters")
+        if _SURROGATE.search(v[k]):
+            raise _Bad("valid Unicode text")
+    rest = {k: ("" if k in free else x) for k, x in v.items()} if free else v
+    _json_value(rest, MAX_STRING)
     try:
-        size = len(encode(v).encode("utf-8"))
+        size = len(encode(rest).encode("utf-8"))
     except (TypeError, ValueError):
         raise _Bad("JSON data") from None
     if size > MAX_ACTION_BYTES:
@@ -329,6 +348,26 @@ def _seat_summary(v: Any) -> dict:
 
 _SEATS = _list_of(_seat_summary, MAX_SEATS)
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+_PICTURE = re.compile(r"sha256:[0-9a-f]{64}\Z")
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}\Z")
+
+
+def _picture(v: Any) -> str:
+    if not isinstance(v, str) or not _PICTURE.match(v):
+        raise _Bad("sha256: and 64 lowercase hexadecimal digits")
+    return v
+
+
+def _mime(v: Any) -> str:
+    if v not in ("image/png", "image/webp", "image/jpeg"):
+        raise _Bad("image/png, image/webp or image/jpeg")
+    return v
+
+
+def _base64(v: Any) -> str:
+    if not isinstance(v, str) or not 0 < len(v) <= MAX_ASSET_MESSAGE or len(v) % 4 or not _BASE64.match(v):
+        raise _Bad(f"base64 text of at most {MAX_ASSET_MESSAGE} characters")
+    return v
 
 
 def _hash(v: Any) -> str:
@@ -353,6 +392,11 @@ _GUEST_SCHEMA: dict = {
         "ts": (_number, True, None),
     },
     "bye": {},
+    "asset": {
+        "ref": (_picture, True, None),
+        "mime": (_mime, True, None),
+        "data": (_base64, True, None),
+    },
 }
 
 _HOST_SCHEMA: dict = {
@@ -371,6 +415,8 @@ _HOST_SCHEMA: dict = {
         "seat": (_nullable(_SEAT), True, None),
         "view": (_nullable(_dict), True, None),
         "legal": (_list_of(_dict), True, None),
+        "moves": (_list_of(_str(MAX_ACTION_TYPE, 1), 256), False, []),
+        "awaited": (_list_of(_SEAT, MAX_SEATS), False, []),
         "seats": (_SEATS, True, None),
         "result": (_nullable(_dict), True, None),
         "now": (_int(), True, None),
@@ -392,6 +438,11 @@ _HOST_SCHEMA: dict = {
         "t0": (_int(), True, None),
         "log": (_list_of(_log_entry), True, None),
         "result": (_nullable(_dict), True, None),
+    },
+    "asset": {
+        "ref": (_picture, True, None),
+        "mime": (_mime, True, None),
+        "data": (_base64, True, None),
     },
     "lobby": {
         "game": (_str(64, 1), True, None),
@@ -444,8 +495,23 @@ def _validate(obj: dict, schema: dict, strict: bool) -> dict:
 def parse_guest(raw: Raw) -> dict:
     """Validate a guest→host message.  Returns a new dict with every field of its type
     (optional ones filled with defaults, the name cleaned).  Unknown fields are refused."""
-    obj = _load(raw, MAX_GUEST_BYTES, MAX_GUEST_DEPTH)
-    return _validate(obj, _GUEST_SCHEMA, strict=True)
+    obj = _load(raw, _guest_limit(raw), MAX_GUEST_DEPTH)
+    out = _validate(obj, _GUEST_SCHEMA, strict=True)
+    if out["t"] != "asset" and _guest_limit(raw) != MAX_GUEST_BYTES and \
+            len(raw.encode("utf-8") if isinstance(raw, str) else bytes(raw)) > MAX_GUEST_BYTES:
+        # '{"t":"asset","t":"hello",...}': the last "t" counts, and so does the small limit
+        raise ProtocolError("too_big", f"The message is larger than {MAX_GUEST_BYTES} bytes.", out["seq"])
+    return out
+
+
+def _guest_limit(raw: Raw) -> int:
+    """Only an `asset` message, as ``encode`` writes it, may be longer than MAX_GUEST_BYTES."""
+    if not isinstance(raw, (str, bytes, bytearray, memoryview)):
+        return MAX_GUEST_BYTES
+    head = raw[:len(ASSET_PREFIX)]
+    if isinstance(head, (bytes, bytearray, memoryview)):
+        head = bytes(head).decode("ascii", "replace")
+    return MAX_ASSET_MESSAGE if head == ASSET_PREFIX else MAX_GUEST_BYTES
 
 
 def parse_host(raw: Raw) -> dict:

@@ -18,6 +18,8 @@ from typing import Any, Callable, Optional, Union
 
 from ..engine import Game, IllegalAction, clone
 from . import protocol
+from .assets import AssetError, AssetStore, check as check_asset, encode_data, ref_of, refs_in, sniff
+from .limits import Bucket
 from .protocol import MAX_NAME, ProtocolError, clean_name, parse_guest, seed_hash
 
 __all__ = ["Table", "Out", "BOT_POLL_MS", "MAX_EVENTS"]
@@ -27,6 +29,21 @@ Out = tuple  # (peer_id: str, message: dict)
 BOT_POLL_MS = 100        # how soon tick() wants to run again while bots sit at a running game
 MAX_EVENTS = 500         # table.events keeps the most recent entries only
 SAVE_FORMAT = 1
+BOT_PACES = (0.5, 1.0, 2.0)   # quick, normal, relaxed: the factor on every bot's thinking time
+MAX_THINK_MS = 120_000   # a bot's thinking time is clamped to this (a bug must not stall a seat)
+DEADLINE_MARGIN_MS = 250 # a paced bot acts this long before its seat's deadline
+# Per-peer budgets, (tokens per second, burst).  A guest clicking as fast as a person can
+# stays far inside them; a flood is refused with one reject per second, and a peer that
+# keeps flooding (its strikes run out) is dropped: the network layer closes its link.
+BUDGETS = {
+    "msgs": (60, 120),               # any message
+    "bytes": (256 * 1024, 1 << 20),  # their size (an asset upload is ~700 KB of text)
+    "intent": (20, 40),
+    "hello": (2, 5),
+}
+STRIKES = (20, 200)                  # excess messages forgiven per second, and in a burst
+REJECT_GAP_MS = 1000                 # at most one `rate_limited` reject per peer in this time
+MAX_DROPPED = 1024                   # dropped peer ids remembered (their late messages ignored)
 _TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _LOCAL_KINDS = ("local", "pass")
 
@@ -44,14 +61,26 @@ def _resolve_game(game: Union[str, Game]) -> Game:
 
 
 class _Peer:
-    __slots__ = ("peer_id", "seat", "last_seq", "out_seq", "welcomed")
+    __slots__ = ("peer_id", "seat", "last_seq", "out_seq", "welcomed", "budget", "strikes", "refused_at")
 
-    def __init__(self, peer_id: str) -> None:
+    def __init__(self, peer_id: str, now_ms: int = 0) -> None:
         self.peer_id = peer_id
+        self.budget = {k: Bucket(rate, burst, now_ms) for k, (rate, burst) in BUDGETS.items()}
+        self.strikes = Bucket(*STRIKES, now_ms)
+        self.refused_at: Optional[int] = None   # when the last `rate_limited` went out
         self.seat: Optional[int] = None
         self.last_seq = 0            # highest seq accepted from this peer
         self.out_seq = 0             # our own numbering of what we send it
         self.welcomed = False        # said hello: receives updates (as its seat or spectator)
+
+
+class _Plan:
+    """What a computer player decided and when the table applies it."""
+    __slots__ = ("action", "due")
+
+    def __init__(self, action: dict, due: int) -> None:
+        self.action = action
+        self.due = due
 
 
 class Table:
@@ -67,8 +96,10 @@ class Table:
         now_ms: int = 0,
         token_factory: Optional[Callable[[], str]] = None,
         host_name: Optional[str] = None,
+        bot_pace: float = 1.0,
     ) -> None:
         self.game: Game = _resolve_game(game)
+        self.bot_pace = self._check_pace(bot_pace)
         self.token_factory = token_factory or (lambda: secrets.token_urlsafe(16))
         if table_id is None:
             table_id = secrets.token_urlsafe(9)
@@ -90,7 +121,14 @@ class Table:
         self.version = 0
         self.now = int(now_ms)
         self.peers: dict = {}
+        self.dropped: dict = {}              # peer id -> when it was dropped for flooding
+        self.closing: list = []              # peer ids whose links the network layer must close
+        self.assets = AssetStore()           # the table's pictures, each kept once
+        # Called with (ref, mime, bytes) when a new picture arrives, to save it; returns a
+        # readable reason when it cannot be kept (storage full): the picture is refused.
+        self.asset_sink: Optional[Callable[[str, str, bytes], Optional[str]]] = None
         self.bots: dict = {}
+        self.plans: dict = {}                # bot seat -> _Plan: what it will do, and when
         self.events: list = []
         self._ended = False
         self._pending: list = []             # outs produced by a local() that raised
@@ -99,6 +137,12 @@ class Table:
                 self.bots[i] = self.game.bot(s["level"], i, self.seed)
 
     # ------------------------------------------------------------------ construction helpers
+    @staticmethod
+    def _check_pace(pace: Any) -> float:
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
+            raise IllegalAction("bad_pace", "The computer players' pace is a factor from 0 to 10.")
+        return float(pace)
+
     def _check_level(self, level: Optional[str]) -> str:
         levels = tuple(self.game.bot_levels)
         if not levels:
@@ -177,6 +221,7 @@ class Table:
         """The ``update`` message for ``seat`` (None: a spectator), without ``seq``.  The
         host's own UI reads the same dict."""
         running = self.state is not None
+        over = running and self.game.result(self.state) is not None
         return {
             "t": "update",
             "table": self.table_id,
@@ -184,6 +229,9 @@ class Table:
             "seat": seat,
             "view": self.game.view(self.state, seat) if running else None,
             "legal": self.game.legal(self.state, seat) if running and seat is not None else [],
+            "moves": list(self.game.active(self.state).get(seat, ()))
+            if running and seat is not None and not over else [],
+            "awaited": self.awaited(),
             "seats": self.seat_summary(),
             "result": self.game.result(self.state) if running else None,
             "now": self.now,
@@ -255,8 +303,9 @@ class Table:
         for peer in self.peers.values():
             if peer.welcomed:
                 if peer.seat not in cache:
-                    cache[peer.seat] = self.update_for(peer.seat)
-                outs.append(self._send(peer, cache[peer.seat]))
+                    update = self.update_for(peer.seat)
+                    cache[peer.seat] = (update, refs_in(update["view"]) if len(self.assets) else [])
+                outs += self._update_outs(peer, *cache[peer.seat])
         if not self._ended and self.state is not None and self.game.result(self.state) is not None:
             self._ended = True
             self._event("end", result=self.game.result(self.state))
@@ -264,6 +313,16 @@ class Table:
             for peer in self.peers.values():
                 if peer.welcomed:
                     outs.append(self._send(peer, end))
+        return outs
+
+    def _update_outs(self, peer: _Peer, update: dict, refs: Optional[list] = None) -> list:
+        """The update for a peer, after the pictures its view shows that it lacks: a picture
+        goes to a peer only once its seat may see it."""
+        outs = []
+        if len(self.assets):
+            due = self.assets.due(peer.peer_id, update["view"], refs)
+            outs = [self._send(peer, dict(self.assets.message(ref), table=self.table_id)) for ref in due]
+        outs.append(self._send(peer, update))
         return outs
 
     def _changed(self) -> list:
@@ -302,6 +361,8 @@ class Table:
         anyway, and everyone is told)."""
         ticked = self._advance()
         try:
+            if self.assets.missing(action):       # the log names only pictures the table has
+                raise IllegalAction("missing_picture", "That picture has not reached the host (yet).")
             self.state = self.game.apply(self.state, seat, action, self.now)
         except Exception as exc:            # IllegalAction, or a bug in the game's rules
             return (self._changed() if ticked else []), exc
@@ -332,6 +393,7 @@ class Table:
         if name is not None and not self.started:
             s["name"] = clean_name(str(name))[:MAX_NAME] or s["name"]
         self.bots[seat] = self.game.bot(level, seat, self.seed)
+        self.plans.pop(seat, None)
 
     def local(self, seat: int, action: dict, now_ms: int) -> list:
         """An intent from a seat on the host's device (local or pass-and-play).  Raises
@@ -349,7 +411,8 @@ class Table:
         return outs
 
     def tick(self, now_ms: int) -> list:
-        """Game timers, then every bot seat is asked once (in seat order)."""
+        """Game timers, then every bot seat in seat order: a plan that is due is applied, a
+        bot without a plan is asked for one."""
         self._clock(now_ms)
         outs = self._take_pending()
         if self.state is None:
@@ -359,26 +422,60 @@ class Table:
         for seat in sorted(self.bots):
             if self.state is None or self.game.result(self.state) is not None:
                 break
-            outs += self._ask_bot(seat)
+            outs += self._run_bot(seat)
         return outs
 
-    def _ask_bot(self, seat: int) -> list:
+    def awaited(self) -> list:
+        """Seats the game waits for now (legacy games: every seat with a legal action)."""
+        st = self.state
+        if st is None or self.game.result(st) is not None:
+            return []
+        if not self.game.moves:
+            return sorted(self.game.active(st))
+        return self.game.awaited(st)
+
+    def _run_bot(self, seat: int) -> list:
+        plan = self.plans.get(seat)
+        if plan is None:
+            plan = self._plan(seat)
+            if plan is None:
+                return []
+        if plan.due > self.now:
+            return []
+        del self.plans[seat]
+        outs, error = self._act(seat, plan.action)
+        if isinstance(error, IllegalAction):       # the table moved on: plan again next tick
+            self._event("bot_illegal", seat=seat, action=plan.action, code=error.code, reason=error.message)
+        elif error is not None:
+            self._event("bot_error", seat=seat, action=plan.action, error=f"{type(error).__name__}: {error}")
+        return outs
+
+    def _plan(self, seat: int) -> Optional[_Plan]:
+        """Ask the bot of ``seat`` what it would do; keep it as a plan due after its
+        thinking time (times the table's pace), but before the seat's deadline."""
         bot = self.bots[seat]
         try:
             view = self.game.view(self.state, seat)
             legal = self.game.legal(self.state, seat)
-            action = bot.act(view, legal, self.now)
+            decision = bot.decide(view, legal, self.now)
+            if decision is None:
+                return None
+            action, think = decision
+            if not isinstance(action, dict):
+                raise TypeError("a decision's action must be a dict")
         except Exception as exc:     # a bot's bug must not stop the table
             self._event("bot_error", seat=seat, error=f"{type(exc).__name__}: {exc}")
-            return []
-        if action is None:
-            return []
-        outs, error = self._act(seat, action)
-        if isinstance(error, IllegalAction):
-            self._event("bot_illegal", seat=seat, action=action, code=error.code, reason=error.message)
-        elif error is not None:
-            self._event("bot_error", seat=seat, action=action, error=f"{type(error).__name__}: {error}")
-        return outs
+            return None
+        if isinstance(think, bool) or not isinstance(think, (int, float)) or think != think:
+            think = 0
+        think = min(MAX_THINK_MS, max(0, think))
+        due = self.now + int(think * self.bot_pace)
+        deadline = self.game.deadline(self.state)
+        if deadline is not None and seat in self.awaited():
+            due = min(due, deadline - DEADLINE_MARGIN_MS)
+        plan = _Plan(action, max(self.now, due))
+        self.plans[seat] = plan
+        return plan
 
     def _take_pending(self) -> list:
         outs, self._pending = self._pending, []
@@ -393,8 +490,9 @@ class Table:
         if st is None or self.game.result(st) is not None:
             return None
         due = self.game.deadline(st)
-        if self.bots:
-            soon = self.now + BOT_POLL_MS
+        for seat in self.bots:
+            plan = self.plans.get(seat)
+            soon = self.now + BOT_POLL_MS if plan is None else plan.due
             due = soon if due is None else min(due, soon)
         return due
 
@@ -422,7 +520,9 @@ class Table:
         reclaimed with hello + token)."""
         self._clock(now_ms)
         outs = self._drop(peer_id)
-        self.peers[peer_id] = _Peer(peer_id)
+        self.dropped.pop(peer_id, None)
+        self.assets.forget_peer(peer_id)
+        self.peers[peer_id] = _Peer(peer_id, self.now)
         return outs
 
     def disconnect(self, peer_id: str, now_ms: int) -> list:
@@ -432,6 +532,7 @@ class Table:
         return self._drop(peer_id)
 
     def _drop(self, peer_id: str) -> list:
+        self.assets.forget_peer(peer_id)
         peer = self.peers.pop(peer_id, None)
         if peer is None or peer.seat is None:
             return []
@@ -446,14 +547,23 @@ class Table:
         """Everything from the network comes in here.  Never raises on bad input."""
         self._clock(now_ms)
         outs = self._take_pending()
+        if peer_id in self.dropped:          # dropped for flooding: its link is being closed
+            return outs
         peer = self.peers.get(peer_id)
         if peer is None:
             outs += self.connect(peer_id, now_ms)
             peer = self.peers[peer_id]
+        size = len(raw) if isinstance(raw, (str, bytes, bytearray, memoryview)) else 1
+        if not (peer.budget["msgs"].take(self.now) and peer.budget["bytes"].take(self.now, size)):
+            return outs + self._excess(peer, "You are sending too much too fast; some messages were ignored.")
         try:
             msg = parse_guest(raw)
         except ProtocolError as err:
             return outs + self._reject(peer, err.ref, err.code, err.reason)
+        kind = msg["t"]
+        if kind in ("intent", "hello") and not peer.budget[kind].take(self.now):
+            what = "actions" if kind == "intent" else "joins"
+            return outs + self._excess(peer, f"Too many {what} too fast; some were ignored.")
         ref = msg["seq"]
         if msg["table"] != self.table_id:
             return outs + self._reject(peer, ref, "wrong_table", "That message is for another table.")
@@ -468,6 +578,49 @@ class Table:
             self._event("internal_error", peer=peer_id, error=f"{type(exc).__name__}: {exc}")
             return outs + self._reject(peer, ref, "internal_error", "The host could not handle that message.")
 
+    def refuse(self, peer_id: str, code: str, reason: str, now_ms: int) -> list:
+        """Input the network layer could not even read (a broken message piece): refused
+        like a bad message, within the same budgets."""
+        self._clock(now_ms)
+        peer = self.peers.get(peer_id)
+        if peer is None or peer_id in self.dropped:
+            return []
+        if not peer.budget["msgs"].take(self.now):
+            return self._excess(peer, "You are sending too much too fast; some messages were ignored.")
+        return self._reject(peer, None, code, reason)
+
+    def _excess(self, peer: _Peer, reason: str) -> list:
+        """A message over budget is ignored.  The peer hears it once per REJECT_GAP_MS; when
+        its strikes run out it is dropped and its link is to be closed."""
+        if not peer.strikes.take(self.now):
+            return self.drop_peer(peer.peer_id, "flooding",
+                                  "Too many messages: the host closed the connection.")
+        if peer.refused_at is not None and self.now - peer.refused_at < REJECT_GAP_MS:
+            return []
+        peer.refused_at = self.now
+        return self._reject(peer, None, "rate_limited", reason)
+
+    def drop_peer(self, peer_id: str, code: str, reason: str) -> list:
+        """Refuse a peer for good on this link: a last reject, its seat marked not
+        connected, later messages ignored, and ``closing`` asks the network layer to close
+        the link.  The player may come back on a new link with its token."""
+        peer = self.peers.get(peer_id)
+        if peer is None:
+            return []
+        outs = self._reject(peer, None, code, reason)
+        self._event("dropped", peer=peer_id, seat=peer.seat, code=code)
+        self.dropped[peer_id] = self.now
+        while len(self.dropped) > MAX_DROPPED:
+            del self.dropped[next(iter(self.dropped))]
+        if peer_id not in self.closing:
+            self.closing.append(peer_id)
+        return outs + self._drop(peer_id)
+
+    def take_closing(self) -> list:
+        """Peer ids whose links the network layer must close now (flooding, failed sends)."""
+        out, self.closing = self.closing, []
+        return out
+
     def _dispatch(self, peer: _Peer, msg: dict) -> list:
         t = msg["t"]
         if t == "ping":
@@ -477,10 +630,58 @@ class Table:
             return self._drop(peer.peer_id)
         if t == "hello":
             return self._hello(peer, msg)
+        if t == "asset":
+            return self._asset(peer, msg)
         return self._intent(peer, msg)
+
+    def _asset(self, peer: _Peer, msg: dict) -> list:
+        """A picture from a seated guest (spectators do not play, so they do not upload)."""
+        ref = msg["seq"]
+        if not peer.welcomed or peer.seat is None:
+            return self._reject(peer, ref, "not_your_seat", "Only a player at the table can share a picture.")
+        try:
+            data = check_asset(msg["ref"], msg["mime"], msg["data"])
+            self._keep_asset(msg["ref"], msg["mime"], data, peer.seat)
+        except AssetError as err:
+            return self._reject(peer, ref, err.code, err.reason)
+        return []
+
+    def _keep_asset(self, ref: str, mime: str, data: bytes, seat: Optional[int]) -> None:
+        if ref in self.assets:
+            return
+        self.assets.room_for(len(data))
+        if self.asset_sink is not None:
+            problem = self.asset_sink(ref, mime, data)
+            if problem:
+                raise AssetError("storage_full", problem)
+        self.assets.add(ref, mime, data)
+        self._event("asset", seat=seat, ref=ref, size=len(data))
+
+    def add_asset(self, data: bytes, now_ms: int, seat: Optional[int] = None) -> str:
+        """A picture from this device (a local seat, the host); returns its reference.
+        Raises IllegalAction when it is not a PNG/WebP/JPEG within the size, or when it
+        cannot be kept."""
+        self._clock(now_ms)
+        data = bytes(data)
+        mime = sniff(data)
+        if mime is None:
+            raise IllegalAction("bad_asset", "Only PNG, WebP and JPEG pictures can be shared.")
+        ref = ref_of(data)
+        try:
+            check_asset(ref, mime, encode_data(data))
+            self._keep_asset(ref, mime, data, seat)
+        except AssetError as err:
+            raise IllegalAction(err.code, err.reason) from None
+        return ref
 
     def _intent(self, peer: _Peer, msg: dict) -> list:
         ref, seat = msg["seq"], msg["seat"]
+        if self.game.moves:
+            # the move's schema first: an unknown move or field never gets further
+            try:
+                msg["action"] = self.game.check_action(self.state, msg["action"])
+            except IllegalAction as err:
+                return self._reject(peer, ref, err.code, err.message)
         if not peer.welcomed or seat is None or peer.seat != seat:
             return self._reject(peer, ref, "not_your_seat", "You can only act for your own seat.")
         if not self.started:
@@ -514,7 +715,7 @@ class Table:
         if peer.welcomed and peer.seat is not None:
             # already seated: say welcome again, change nothing
             return [self._send(peer, self.welcome_for(peer.seat)),
-                    self._send(peer, self.update_for(peer.seat))] + self._end_for(peer)
+                    *self._update_outs(peer, self.update_for(peer.seat))] + self._end_for(peer)
         free = self.open_seats()
         want = msg["seat"]
         if want is not None:
@@ -538,7 +739,7 @@ class Table:
         peer.welcomed = True
         self._event("spectator", peer=peer.peer_id, full=full)
         return outs + [self._send(peer, self.welcome_for(None, full)),
-                       self._send(peer, self.update_for(None))] + self._end_for(peer)
+                       *self._update_outs(peer, self.update_for(None))] + self._end_for(peer)
 
     def _broadcast_except(self, skip: _Peer) -> list:
         return [o for o in self._broadcast() if o[0] != skip.peer_id]
@@ -554,7 +755,7 @@ class Table:
                 (self.started or s["name"] == name):
             # the same hello again: nothing changes, say welcome again
             return [self._send(peer, self.welcome_for(seat)),
-                    self._send(peer, self.update_for(seat))] + self._end_for(peer)
+                    *self._update_outs(peer, self.update_for(seat))] + self._end_for(peer)
         outs = []
         old = s["peer"]
         if old is not None and old != peer.peer_id and old in self.peers:
@@ -598,6 +799,7 @@ class Table:
             "log": clone(st["log"]) if st is not None else [],
             "version": self.version,
             "now": self.now,
+            "bot_pace": self.bot_pace,
         }
 
     @classmethod
@@ -615,7 +817,7 @@ class Table:
             table = cls(g, [{"kind": s["kind"], "name": s["name"], "level": s["level"]} for s in seats_in],
                         options=data["options"], seed=data["seed"], table_id=data["table_id"],
                         now_ms=int(data.get("now") or 0), token_factory=token_factory,
-                        host_name=data.get("host_name"))
+                        host_name=data.get("host_name"), bot_pace=data.get("bot_pace", 1.0))
             for s, saved in zip(table.seats, seats_in):
                 s["token"] = saved.get("token")
                 s["claimed"] = bool(saved.get("claimed"))

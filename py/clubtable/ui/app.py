@@ -22,11 +22,11 @@ from ..net.sdp import CodeError
 from ..session import Table
 from . import clubs, dom, storage
 from .controllers import GuestTable, HostTable
+from .context import ScreenContext
 from .dom import h, mount
 
 SEAT_KINDS = ("local", "pass", "bot", "remote")
 LANG_KEY = "clubtable.lang"
-SYMBOLS = "●▲■◆★✚"   # player markers: colour plus a shape, for colour-blind players
 
 
 _registered: set = set()
@@ -42,42 +42,20 @@ def screen_module(game_id: str):
     return mod
 
 
-class Ctx:
-    """What a game screen gets: its seat's update, the translator, and a way to act."""
-
-    def __init__(self, app, seat, update, others):
-        self.app = app
-        self.t = app.t
-        self.seat = seat
-        self.update = update or {}
-        self.view = self.update.get("view") or {}
-        self.legal = self.update.get("legal") or []
-        self.result = self.update.get("result")
-        self.seats = self.update.get("seats") or []
-        self.others = others            # other local seats on this device: [(seat, update)]
-        self.ui = app.screen_state      # scratch space kept across renders (selections)
-
-    def name(self, seat) -> str:
-        if seat is None or not (0 <= seat < len(self.seats)):
-            return "?"
-        return str(self.seats[seat].get("name", f"#{seat + 1}"))
-
-    def marker(self, seat):
-        """A player's colour and symbol, as an element (never colour alone)."""
-        return h("span", SYMBOLS[seat % len(SYMBOLS)], cls=f"pmark p{seat % 6}", aria_hidden="true")
-
-    def act(self, action: dict, seat=None) -> None:
-        self.app.act(self.seat if seat is None else seat, action)
-
-    def now(self) -> int:
-        ctl = self.app.ctl
-        return dom.now_ms() + (getattr(ctl, "clock_offset", 0) or 0)
-
-    def countdown(self, deadline):
-        if not deadline:
-            return None
-        return h("span", "", cls="countdown", data_deadline=int(deadline),
-                 data_offset=int(getattr(self.app.ctl, "clock_offset", 0) or 0), role="timer")
+def make_context(app, game, seat, update, others):
+    """The :class:`ScreenContext` for one render of a seat's screen."""
+    ctl = app.ctl
+    offset = int(getattr(ctl, "clock_offset", 0) or 0)
+    ctx = ScreenContext(
+        game_id=game.id, seat=seat, update=update, t=app.t,
+        act=lambda action, s=None: app.act(seat if s is None else s, action),
+        toast=app.toast, clock_offset=offset, now=dom.now_ms, scratch=app.screen_state,
+        constants=dict(getattr(game, "constants", None) or {}), others=others, lang=app.t.lang,
+        redraw=app.render, announce=app.toast)
+    # Transitional: screens not yet ported reach the shell through these two names.
+    ctx.app = app
+    ctx.ui = ctx.scratch
+    return ctx
 
 
 class App:
@@ -548,7 +526,7 @@ class App:
         t = self.t
         game = GAMES[up.get("game")] if up.get("game") in GAMES else self.ctl.game
         mod = screen_module(game.id)
-        ctx = Ctx(self, seat, up, others)
+        ctx = make_context(self, game, seat, up, others)
         seats = ctx.seats
         roster = h("ul", [h("li", ctx.marker(i), " ", s.get("name", "?"),
                             h("span", " (" + t("seat.you") + ")", cls="muted") if i == seat else None,

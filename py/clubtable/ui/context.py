@@ -47,7 +47,8 @@ class ScreenContext:
                  clock_offset: int = 0, now: Callable[[], int] = lambda: 0,
                  scratch: Optional[dict] = None, constants: Optional[dict] = None,
                  others: Optional[list] = None, asset_url: Optional[Callable[[str], Optional[str]]] = None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", redraw: Callable[[], None] = lambda: None,
+                 announce: Optional[Callable[[str], None]] = None) -> None:
         self.game_id = game_id
         self.seat = seat
         self.update = update or {}
@@ -68,6 +69,8 @@ class ScreenContext:
         self.constants: dict = constants or {}
         self.others = others or []          # other local seats on this device: [(seat, update)]
         self._asset_url = asset_url
+        self._redraw = redraw
+        self._announce = announce or toast
 
     # ------------------------------------------------------------------ moves
     def can(self, move: str) -> bool:
@@ -79,8 +82,17 @@ class ScreenContext:
         return [a for a in self.legal if a.get("type") == move
                 and all(a.get(k) == v for k, v in match.items())]
 
-    def act(self, action: dict) -> None:
-        self._act(action)
+    def act(self, action: dict, seat: Optional[int] = None) -> None:
+        """Send ``action`` for this seat (or, pass-and-play, for another local ``seat`` from
+        ``others`` — e.g. a shout that any player at the device may make)."""
+        if seat is None or seat == self.seat:
+            self._act(action)
+        else:
+            self._act(action, seat)
+
+    def redraw(self) -> None:
+        """Draw again after changing ``scratch`` (a selection): nothing was sent."""
+        self._redraw()
 
     @property
     def my_turn(self) -> bool:
@@ -114,6 +126,10 @@ class ScreenContext:
 
     def toast(self, text: str) -> None:
         self._toast(text)
+
+    def announce(self, text: str) -> None:
+        """Tell screen-reader users something politely (a small live region, not the board)."""
+        self._announce(text)
 
     def asset_url(self, ref: Optional[str]) -> Optional[str]:
         """An object URL for a picture the seat may see (``sha256:…``), or None while it is

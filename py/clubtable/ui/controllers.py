@@ -14,13 +14,16 @@ from typing import Callable, Optional
 
 from ..engine import IllegalAction
 from ..session import Table
+from ..session.assets import asset_message, sniff
 from ..session.guest import Guest
-from ..session.protocol import ProtocolError, encode
+from ..session.limits import BoundedLog
+from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
 from . import dom, storage
 
 HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
 HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that table id
 GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, name}
+MESSAGE_LOG = (10_000, 8 << 20)     # the raw-message logs kept for tests: entries, characters
 
 
 def _session_get(key: str):
@@ -29,6 +32,66 @@ def _session_get(key: str):
 
 def _session_set(key: str, value: Optional[str]) -> None:
     storage.put(key, value, storage.SESSION)
+
+
+_current: list = [None]              # the tab's table controller, for the wire hook
+
+
+def _expose_wire(ctl) -> None:
+    """``window.clubtableWire(command, arg)``: the picture plumbing for page scripts (a file
+    input's bytes, an object URL) and a loopback check of the links.  Commands: ``upload``
+    (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``linktest``
+    (characters -> a promise of JSON: a message that long sent both ways over a data
+    channel between two links in this tab)."""
+    first = _current[0] is None
+    _current[0] = ctl
+    if not first:
+        return
+    import base64
+    from js import window
+    from pyodide.ffi import create_proxy
+
+    def wire(command, arg=None):
+        c = _current[0]
+        command = str(command)
+        if command == "upload":
+            data = base64.b64decode(str(arg))
+            if c.is_host:
+                seats = c.local_seats()
+                ref, error = c.upload(seats[0] if seats else None, data)
+            else:
+                ref, error = c.upload(data)
+            return json.dumps({"ref": ref, "error": error})
+        if command == "asset_url":
+            return c.asset_url(str(arg)) or ""
+        if command == "linktest":
+            return asyncio.ensure_future(_linktest(int(arg)))
+        return ""
+
+    window.clubtableWire = create_proxy(wire)
+
+
+async def _linktest(chars: int) -> str:
+    from ..net import links
+    a, offer = await links.make_offer("loop-a")
+    b, answer = await links.accept_offer("loop-b", offer)
+    await links.complete_offer(a, answer)
+    await asyncio.wait_for(a.opened, 10)
+    await asyncio.wait_for(b.opened, 10)
+    got: dict = {"a": [], "b": []}
+    a.on_message = got["a"].append
+    b.on_message = got["b"].append
+    text = json.dumps({"t": "big", "pad": "é" * chars}, ensure_ascii=False)
+    sent = [a.send(text), b.send(text)]
+    for _ in range(500):
+        if got["a"] and got["b"]:
+            break
+        await asyncio.sleep(0.02)
+    a.close()
+    b.close()
+    return json.dumps({"sent": sent, "bytes": len(text.encode()),
+                       "a_to_b": bool(got["b"]) and got["b"][0] == text,
+                       "b_to_a": bool(got["a"]) and got["a"][0] == text})
 
 
 class HostTable:
@@ -41,9 +104,11 @@ class HostTable:
         self.ice_servers = ice_servers or []
         self.links: dict = {}                # peer id -> Link
         self.pending_invites: dict = {}      # peer id -> Link (offer made, no reply yet)
-        self.message_log: list = []          # (peer, text) sent, for tests and debugging
+        # (peer, text) sent, for tests and debugging: the most recent only
+        self.message_log = BoundedLog(*MESSAGE_LOG, size=lambda entry: len(entry[1]))
         self._seen_version = -1
         self._running = True
+        _expose_wire(self)
         _session_set(HOSTING, table.table_id)
         self.save()
         asyncio.ensure_future(self._loop())
@@ -68,14 +133,39 @@ class HostTable:
         self._after(outs)
         return None
 
+    def upload(self, seat: Optional[int], data: bytes) -> tuple:
+        """Share a picture from this device: ``(ref, None)``, or ``(None, reason)``."""
+        try:
+            ref = self.table.add_asset(bytes(data), dom.now_ms(), seat)
+        except IllegalAction as e:
+            return None, e.message
+        return ref, None
+
+    def asset_url(self, ref: str) -> Optional[str]:
+        """An object URL for a picture of this table, or None when it is not here."""
+        found = self.table.assets.get(ref)
+        if found is None:
+            return None
+        from ..net import browser
+        return browser.object_url(ref, *found)
+
     # -- plumbing
     def _send(self, outs) -> None:
+        failed = []
         for peer, msg in outs or ():
             link = self.links.get(peer)
-            if link is not None:
+            if link is not None and peer not in failed:
                 text = encode(msg)
                 self.message_log.append((peer, text))
-                link.send(text)
+                if not link.send(text):
+                    # never silent: a peer that cannot take our messages is closed; it
+                    # comes back on a new link with its token and gets a fresh update
+                    print("send failed, closing link to", peer, link.last_error)
+                    failed.append(peer)
+        for peer in failed + self.table.take_closing():
+            link = self.links.pop(peer, None)
+            if link is not None:
+                link.close()          # on_close tells the table
 
     def _after(self, outs) -> None:
         self._send(outs)
@@ -106,8 +196,13 @@ class HostTable:
             self.links.pop(peer, None)
             self._after(self.table.disconnect(peer, dom.now_ms()))
 
+        def broken(code: str, reason: str, peer=link.peer_id) -> None:
+            self._after(self.table.refuse(peer, code, reason, dom.now_ms()))
+
+        link.max_in = MAX_ASSET_MESSAGE       # the longest guest message (parse_guest checks each type)
         link.on_message = message
         link.on_close = closed
+        link.on_error = broken
         self._after(self.table.connect(link.peer_id, dom.now_ms()))
 
     async def accept_offer(self, peer_id: str, sdp: str) -> None:
@@ -179,12 +274,13 @@ class GuestTable:
         self.link = None
         self.spectate = spectate
         self.status = "connecting"       # connecting | open | lost | ended
-        self.received: list = []         # every raw message from the host (tests inspect it)
+        self.received = BoundedLog(*MESSAGE_LOG)   # the recent raw messages from the host (tests)
         self.verified = None             # (ok, reason) after the end
         self.error: Optional[str] = None
         self.clock_offset = 0            # host now - local now
         self.invite_mode = False
         self.on_reject: Callable[[str], None] = lambda reason: None
+        _expose_wire(self)
 
     @property
     def table_id(self) -> str:
@@ -197,9 +293,12 @@ class GuestTable:
     def use(self, link) -> None:
         self.link = link
         self.status = "open"
+        link.max_in = MAX_HOST_BYTES
         link.on_message = self._message
         link.on_close = self._lost
-        link.send(self.guest.hello(spectate=self.spectate))
+        if not link.send(self.guest.hello(spectate=self.spectate)):
+            self.error = link.last_error or "Not connected to the host."
+            link.close()                       # never silent: _lost reports and reconnects
         self.on_change()
 
     async def connect_local(self) -> None:
@@ -249,7 +348,8 @@ class GuestTable:
         if not g.welcomed:
             return None
         return {"game": g.game_id, "seat": g.seat, "view": g.view, "legal": g.legal, "seats": g.seats,
-                "result": g.result, "started": g.started, "now": g.now}
+                "result": g.result, "started": g.started, "now": g.now, "moves": g.moves,
+                "awaited": g.awaited}
 
     @property
     def game(self):
@@ -265,9 +365,30 @@ class GuestTable:
         except ProtocolError as e:   # over the protocol's bounds: the host would refuse it
             return e.message
         if self.link is None or not self.link.send(text):
-            return "Not connected to the host."
+            return "Not connected to the host." if self.link is None else \
+                f"Not sent: {self.link.last_error or 'the connection is closed.'}"
         self.error = None
         return None
+
+    def upload(self, data: bytes) -> tuple:
+        """Share a picture with the host: ``(ref, None)`` once sent (use ``ref`` in the
+        action), or ``(None, reason)``.  The picture is kept here too, for our own screen."""
+        try:
+            text, ref = self.guest.upload(bytes(data))
+        except ProtocolError as e:
+            return None, e.message
+        if self.link is None or not self.link.send(text):
+            return None, "Not connected to the host." if self.link is None else \
+                f"Not sent: {self.link.last_error or 'the connection is closed.'}"
+        self.guest.assets.receive(asset_message(ref, sniff(bytes(data)), bytes(data)))
+        return ref, None
+
+    def asset_url(self, ref: str) -> Optional[str]:
+        found = self.guest.assets.get(ref)
+        if found is None:
+            return None
+        from ..net import browser
+        return browser.object_url(ref, *found)
 
     def close(self) -> None:
         _session_set(GUEST, None)

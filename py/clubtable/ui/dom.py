@@ -246,3 +246,28 @@ def expose_debug(app) -> None:
     proxy = create_proxy(debug)
     _listeners.append(proxy)
     window.clubtableDebug = proxy
+
+
+def focus_first(selectors) -> None:
+    """Focus the first element matching one of ``selectors`` (in order), if any: where a
+    keyboard user's place is after an action."""
+    for sel in selectors:
+        el = document.querySelector(sel)
+        if el:
+            el.focus()
+            return
+
+
+def keep_focus(element_id: str, force: bool = False) -> None:
+    """After this render: focus ``element_id`` (without scrolling) if ``force``, or if a
+    re-render removed the focused control (focus fell back to the page body)."""
+    from pyodide.ffi import to_js
+
+    def check():
+        el = document.activeElement
+        lost = el is None or not el or str(getattr(el, "tagName", "BODY")).upper() == "BODY"
+        if force or lost:
+            target = document.getElementById(element_id)
+            if target:
+                target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    later(0, check)

@@ -27,8 +27,8 @@ from .rules import MUST_SOLVE, READY, ROLLED, feedback
 
 
 class DobbelduelBot(Bot):
-    #: milliseconds a bot waits after the last change before acting, so people can follow
-    #: the dice; the benchmark and the tests set it to 0.
+    #: milliseconds a bot asks to think before each action, so people can follow the dice
+    #: (the table scales it by its bot pace); the benchmark and the tests set it to 0.
     pace_ms = 600
 
     def __init__(self, game, seat: int, level: str, seed: int) -> None:
@@ -39,13 +39,23 @@ class DobbelduelBot(Bot):
             self.searcher = solver.Searcher(solver.heuristic_model())
         else:
             self.searcher = None
+        self._key = None
+        self._plan: Optional[dict] = None
 
     # ------------------------------------------------------------------ entry point
-    def act(self, view: dict, legal: list, now_ms: int) -> Optional[dict]:
+    def decide(self, view: dict, legal: list, now_ms: int):
+        """``(action, pace_ms)`` from this seat's view, or None when it has nothing to do.
+        The same position always gives the same action (the table may ask again)."""
         if not legal:
+            self._key = None
             return None
-        if now_ms < view.get("updated_ms", 0) + self.pace_ms:
-            return None
+        key = (view["match"], view["board"]["phase"], view["board"]["efforts_used"])
+        if key != self._key:
+            self._key, self._plan = key, self.choose(view, legal)
+        return self._plan, self.pace_ms
+
+    def choose(self, view: dict, legal: list) -> dict:
+        """The action for this position (no pacing)."""
         types = {a["type"] for a in legal}
         if "feedback" in types:
             return self.give_feedback(view)

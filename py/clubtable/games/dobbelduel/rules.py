@@ -21,14 +21,13 @@ State layout (JSON-safe, everything under the base keys of :class:`~clubtable.en
     n_matches:   matches in this game (grows by 2 per extra pair, option ``tie``)
     extra_pairs: extra pairs played so far
     matches:     [match, ...] one per started match (see ``_new_match``)
-    updated_ms:  time of the last applied action (bots pace themselves on it)
 """
 from __future__ import annotations
 
 from itertools import permutations
 from typing import Optional
 
-from ...engine import Game, IllegalAction, clone
+from ...engine import Choice, Game, IllegalAction, Int, ListOf, Move, Nullable, clone
 
 # --------------------------------------------------------------------- constants (§2.1)
 COLOURS = ("blue", "red", "yellow", "green")     # DOB-1, DOB-4: default column order
@@ -67,14 +66,6 @@ def feedback(code: list, row: list) -> dict:
         else:
             minus += 1
     return {"eq": eq, "plus": plus, "minus": minus}
-
-
-def _is_face(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6
-
-
-def _is_count(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= N_COLUMNS
 
 
 def _placements(rolled: list) -> list:
@@ -127,6 +118,26 @@ class Dobbelduel(Game):
         "wrong_feedback": ["at_reveal", "immediate"],
     }
     bot_levels = ("easy", "normal", "hard")
+    moves = {
+        "roll": Move(doc="RollWhite: roll min(4, supply) white dice"),
+        "place": Move({"row": ListOf(Nullable(Int(1, 6)), N_COLUMNS, N_COLUMNS)},
+                      doc="PlaceWhite: per column a rolled value, or null"),
+        "feedback": Move({"eq": Int(0, N_COLUMNS), "plus": Int(0, N_COLUMNS), "minus": Int(0, N_COLUMNS)},
+                         doc="manual feedback: the counts of = + - for the last effort"),
+        "solve": Move({"code": ListOf(Choice(list(FACES)), N_COLUMNS, N_COLUMNS)},
+                      doc="PlaceSolution: one value per column"),
+    }
+    constants = {
+        "max_efforts": MAX_EFFORTS,
+        "code_space": len(FACES) ** N_COLUMNS,     # 1,296 codes before any feedback
+        "faces": list(FACES),
+        "columns": N_COLUMNS,
+        "white_dice": WHITE_DICE,
+        "roll_size": ROLL_SIZE,
+        "base_points": BASE_POINTS,
+        "row_points": ROW_POINTS,
+        "die_points": DIE_POINTS,
+    }
 
     # ------------------------------------------------------------------ set-up
     def validate_options(self, opts: dict, n_players: int) -> None:
@@ -145,7 +156,6 @@ class Dobbelduel(Game):
         state["extra_pairs"] = 0
         state["first_maker"] = first
         state["matches"] = []
-        state["updated_ms"] = now_ms
         self._new_match(state, maker=first)
 
     def _new_match(self, state: dict, maker: int) -> None:
@@ -170,56 +180,50 @@ class Dobbelduel(Game):
     def current(state: dict) -> dict:
         return state["matches"][state["match"]]
 
-    def turn(self, state: dict) -> Optional[int]:
-        """The seat whose action the game waits for (None when over)."""
+    def active(self, state: dict) -> dict:
+        """The breaker rolls or solves (§2.4, §2.5), places after a roll, must solve when
+        no effort is left; in manual mode the maker gives the feedback (§2.10)."""
         if self.result(state) is not None:
-            return None
+            return {}
         m = self.current(state)
-        return m["maker"] if m["phase"] == FEEDBACK else m["breaker"]
+        phase = m["phase"]
+        if phase == FEEDBACK:
+            return {m["maker"]: ["feedback"]}
+        moves = {READY: ["roll", "solve"], ROLLED: ["place"], MUST_SOLVE: ["solve"]}.get(phase)
+        return {m["breaker"]: moves} if moves else {}
 
-    # ------------------------------------------------------------------ actions
-    def do(self, state: dict, seat, action: dict, now_ms: int) -> None:
-        kind = action["type"]
-        handler = {
-            "roll": self._do_roll,
-            "place": self._do_place,
-            "feedback": self._do_feedback,
-            "solve": self._do_solve,
-        }.get(kind)
-        if handler is None:
-            raise IllegalAction("unknown_action", f"Dobbelduel has no action called {kind!r}.")
+    def why_not(self, state: dict, seat: int, move: str) -> tuple:
         m = self.current(state)
-        handler(state, m, seat, action)
-        state["updated_ms"] = now_ms
-
-    def _need_breaker(self, m: dict, seat) -> None:
+        if move == "feedback":
+            if state["options"]["feedback"] != "manual":
+                return ("not_manual", "Feedback is computed by the engine at this table.")
+            if seat != m["maker"]:
+                return ("not_maker", "Only the code maker gives the feedback.")
+            return ("not_now", "There is no effort waiting for feedback.")
         if seat != m["breaker"]:
-            raise IllegalAction("not_breaker", "Only the code breaker may do that.")
+            return ("not_breaker", "Only the code breaker may do that.")
+        if move == "roll" and m["phase"] == MUST_SOLVE:
+            return ("must_solve", "No efforts are left: fill in the solution row.")
+        if move == "place":
+            return ("not_now", "Roll the white dice first.")
+        if move == "solve":
+            return ("not_now", "The solution row can only be filled when no effort is in progress.")
+        return ("not_now", "An effort is already in progress.")
 
-    def _do_roll(self, state: dict, m: dict, seat, action: dict) -> None:
+    def move_roll(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§2.4 step 1 RollWhite: roll min(4, supply) white dice; only with no effort in
         progress, fewer than 7 efforts made and at least one white die left."""
-        self._need_breaker(m, seat)
-        if m["phase"] == MUST_SOLVE:
-            raise IllegalAction("must_solve", "No efforts are left: fill in the solution row.")
-        if m["phase"] != READY:
-            raise IllegalAction("not_now", "An effort is already in progress.")
+        m = self.current(state)
         rng = self.rng(state)
         m["rolled"] = [rng.randint(1, 6) for _ in range(min(ROLL_SIZE, m["supply"]))]
         m["phase"] = ROLLED
 
-    def _do_place(self, state: dict, m: dict, seat, action: dict) -> None:
+    def move_place(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§2.4 step 2 PlaceWhite: put 1..k of the rolled dice on distinct columns of the
         next effort row.  Placed dice are used up; the others go back to the supply.  The
         feedback counts follow (computed, or entered by the maker in manual mode)."""
-        self._need_breaker(m, seat)
-        if m["phase"] != ROLLED:
-            raise IllegalAction("not_now", "Roll the white dice first.")
-        row = action.get("row")
-        if not (isinstance(row, list) and len(row) == N_COLUMNS
-                and all(v is None or _is_face(v) for v in row)):
-            raise IllegalAction("bad_row", "A row names, for each of the 4 columns, a rolled "
-                                "value or nothing.")
+        m = self.current(state)
+        row = args["row"]
         placed = [v for v in row if v is not None]
         if not placed:
             raise IllegalAction("empty_row", "Place at least one white die (DOB-16).")
@@ -243,18 +247,11 @@ class Dobbelduel(Game):
         else:
             self._after_effort(m)
 
-    def _do_feedback(self, state: dict, m: dict, seat, action: dict) -> None:
+    def move_feedback(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§2.10 manual mode: the maker enters the counts for the last effort.  Counts that
         do not match the code are recorded, not refused (DOB-7 penalty)."""
-        if state["options"]["feedback"] != "manual":
-            raise IllegalAction("not_manual", "Feedback is computed by the engine at this table.")
-        if seat != m["maker"]:
-            raise IllegalAction("not_maker", "Only the code maker gives the feedback.")
-        if m["phase"] != FEEDBACK:
-            raise IllegalAction("not_now", "There is no effort waiting for feedback.")
-        eq, plus, minus = action.get("eq"), action.get("plus"), action.get("minus")
-        if not all(_is_count(v) for v in (eq, plus, minus)):
-            raise IllegalAction("bad_feedback", "Feedback is three counts: eq, plus and minus.")
+        m = self.current(state)
+        eq, plus, minus = args["eq"], args["plus"], args["minus"]
         row = m["rows"][-1]
         placed = sum(1 for v in row["dice"] if v is not None)
         if eq + plus + minus != placed:
@@ -276,17 +273,11 @@ class Dobbelduel(Game):
         else:
             m["phase"] = READY
 
-    def _do_solve(self, state: dict, m: dict, seat, action: dict) -> None:
+    def move_solve(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§2.5 PlaceSolution: once per match, only when no effort is in progress (DOB-6);
         B chooses the values freely; then the code is revealed and the match scored."""
-        self._need_breaker(m, seat)
-        if m["phase"] not in (READY, MUST_SOLVE):
-            raise IllegalAction("not_now", "The solution row can only be filled when no effort "
-                                "is in progress.")
-        code = action.get("code")
-        if not (isinstance(code, list) and len(code) == N_COLUMNS and all(_is_face(v) for v in code)):
-            raise IllegalAction("bad_code", "A solution is 4 values from 1 to 6, one per column.")
-        m["solution"] = list(code)
+        m = self.current(state)
+        m["solution"] = list(args["code"])
         self._finish_match(state, m)
 
     # ------------------------------------------------------------------ scoring (§2.6)
@@ -345,28 +336,25 @@ class Dobbelduel(Game):
         return {"winners": [s for s in (0, 1) if totals[s] == best], "scores": totals}
 
     # ------------------------------------------------------------------ legal actions
-    def legal(self, state: dict, seat) -> list:
-        """Every legal action of ``seat``.  The solution is described, not enumerated:
-        ``{"type": "solve", "choices": [1..6], "length": 4}`` stands for any
-        ``{"type": "solve", "code": [v0, v1, v2, v3]}``."""
-        if seat is None or self.result(state) is not None:
-            return []
+    def legal_moves(self, state: dict, seat: int) -> list:
+        """Every legal action of ``seat``.  The solution (1,296 codes) is not enumerated but
+        described by its schema: ``{"type": "solve", "args": {"code": {"kind": "list",
+        "item": {"kind": "choice", "choices": [1..6]}, "min_len": 4, "max_len": 4}}}`` stands
+        for any ``{"type": "solve", "code": [v0, v1, v2, v3]}``."""
         m = self.current(state)
-        phase = m["phase"]
-        solve = {"type": "solve", "choices": list(FACES), "length": N_COLUMNS}
-        if seat == m["breaker"]:
-            if phase == READY:
-                return [{"type": "roll"}, solve]
-            if phase == MUST_SOLVE:
-                return [solve]
-            if phase == ROLLED:
-                return [{"type": "place", "row": row} for row in _placements(m["rolled"])]
-            return []
-        if phase == FEEDBACK:
-            n = sum(1 for v in m["rows"][-1]["dice"] if v is not None)
-            return [{"type": "feedback", "eq": eq, "plus": plus, "minus": n - eq - plus}
-                    for eq in range(n + 1) for plus in range(n - eq + 1)]
-        return []
+        out = []
+        for kind in self.active(state).get(seat, ()):
+            if kind == "roll":
+                out.append({"type": "roll"})
+            elif kind == "solve":
+                out.append(self.moves["solve"].describe("solve", state))
+            elif kind == "place":
+                out += [{"type": "place", "row": row} for row in _placements(m["rolled"])]
+            else:
+                n = sum(1 for v in m["rows"][-1]["dice"] if v is not None)
+                out += [{"type": "feedback", "eq": eq, "plus": plus, "minus": n - eq - plus}
+                        for eq in range(n + 1) for plus in range(n - eq + 1)]
+        return out
 
     # ------------------------------------------------------------------ views (§2.8)
     def _board(self, state: dict, m: dict, seat) -> dict:
@@ -400,11 +388,11 @@ class Dobbelduel(Game):
             "rows": rows,
             "solution": None if m["solution"] is None else list(m["solution"]),
             "score_if_solved_now": match_score(efforts, m["supply"]),
-            "score": m["score"],
+            "score": clone(m["score"]),
             "wrong_row": m["wrong_row"] if revealed else None,
         }
 
-    def view(self, state: dict, seat) -> dict:
+    def project(self, state: dict, seat) -> dict:
         cur = self.current(state)
         res = self.result(state)
         if seat == cur["maker"]:
@@ -435,14 +423,44 @@ class Dobbelduel(Game):
             "breaker": cur["breaker"],
             "role": role,
             "phase": "over" if res is not None else cur["phase"],
-            "turn": self.turn(state),
             "board": self._board(state, cur, seat),
             "history": [self._board(state, m, seat) for m in state["matches"][:state["match"]]],
             "scores": scores,
             "totals": self.totals(state),
             "result": res,
-            "updated_ms": state["updated_ms"],
         }
+
+    # ------------------------------------------------------------------ hidden information
+    def hidden_variants(self, state: dict, seat, rng) -> list:
+        """States ``seat`` cannot tell from ``state``: the match in play has another code
+        (and so other true feedback), unless ``seat`` is its maker.  With computed feedback
+        the other code gives the same counts (they are public); with manual feedback any
+        code will do (only the maker's counts are public).  Revealed matches are public."""
+        from . import solver
+
+        m = self.current(state)
+        if seat == m["maker"] or m["phase"] == DONE:
+            return []
+        manual = state["options"]["feedback"] == "manual"
+        if manual:
+            codes = [[rng.randint(1, 6) for _ in range(N_COLUMNS)] for _ in range(3)]
+        else:
+            cands = solver.members(solver.consistent(solver.board_rows(self._board(state, m, seat))))
+            codes = [list(solver.CODES[rng.choice(cands)]) for _ in range(3)]
+        out = []
+        for code in codes:
+            alt = clone(state)
+            am = self.current(alt)
+            am["code"] = code
+            for r in am["rows"]:
+                r["true"] = feedback(code, r["dice"])
+            if manual:
+                wrong = [i for i, r in enumerate(am["rows"]) if r["given"] is not None and r["given"] != r["true"]]
+                am["wrong_row"] = wrong[0] if wrong else None
+                if wrong and state["options"]["wrong_feedback"] == "immediate":
+                    continue                   # that match would have ended already
+            out.append(alt)
+        return out
 
     # ------------------------------------------------------------------ bots
     def bot(self, level: str, seat: int, seed: int):

@@ -13,9 +13,10 @@ Levels differ in how well they estimate and how they use the estimate:
 * ``hard``   also reads the other players' statements this round as evidence (a player
              who named an image probably holds some), and bluffs a little.
 
-Bots think once per decision point and then wait a human-ish delay (``delay_ms``) before
-acting, measured against ``now_ms``; a statement made early is simply held by the rules
-(§5.7.2), so bystanders always get their challenge window.
+Bots think once per decision point (round, phase, statement, stater) and ask for a human-ish
+think time (``delay_ms``) before acting: ``decide`` returns the plan with the time left of
+that delay, however often the table asks; the table paces it.  A statement made early is
+simply held by the rules (§5.7.2), so bystanders always get their challenge window.
 """
 from __future__ import annotations
 
@@ -84,7 +85,9 @@ class DodgyBot(Bot):
         self._due = 0
 
     # ------------------------------------------------------------------ pacing
-    def act(self, view: dict, legal: list, now_ms: int) -> Optional[dict]:
+    def decide(self, view: dict, legal: list, now_ms: int):
+        """``(action, think_ms)``: the plan for this decision point and what is left of its
+        delay; None when there is nothing to do (or the plan is no longer legal)."""
         if not legal:
             self._key = None
             return None
@@ -92,16 +95,16 @@ class DodgyBot(Bot):
         key = (view["round"], view["phase"], cur["n"] if cur else None, view["stater"])
         if key != self._key:
             self._key = key
-            self._plan = self.decide(view, legal)
+            self._plan = self.plan(view, legal)
             lo, hi = self.delay_ms
             self._due = now_ms + lo + (self.rng.below(hi - lo + 1) if hi > lo else 0)
-        if self._plan is None or now_ms < self._due:
+        if self._plan is None or self._plan not in legal:
             return None
-        plan, self._plan = self._plan, None
-        return plan if plan in legal else None
+        return self._plan, max(0, self._due - now_ms)
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, view: dict, legal: list) -> Optional[dict]:
+    def plan(self, view: dict, legal: list) -> Optional[dict]:
+        """What to do at this decision point (no pacing)."""
         kinds = {a["type"] for a in legal}
         if "choose" in kinds:
             return self._choose(legal)

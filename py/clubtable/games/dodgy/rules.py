@@ -21,19 +21,21 @@ State layout (JSON-safe, besides the keys every game has)::
     serial        statements applied in the whole game (gives every statement its ``n``)
     pending       a statement held until the challenge window may close, or None
     accepted      seats that let the current statement stand (a held statement counts)
-    window_end    when a held statement may be applied (ms), or None
-    turn_deadline when the stater's statement or the winner's choice times out (ms), or None
+    window_end    when the current statement's minimum challenge window ends (ms), or None
     shouts        [[seat, ms], ...] DODGY shouts collected within ``jitter_ms``
-    shout_deadline end of that collection (ms), or None
     reveal        the latest challenge: every face, the count, who won, which die moved
-    history       every challenge of the game, without the faces (compact)
+    history       every challenge of the game, without the faces (compact); append-only,
+                  so ``apply`` shares it between states instead of copying it
     winners       set when the game is over
+    timers        (engine-run) ``window``: a held statement is announced; ``shouts``: the
+                  jitter collection ends; ``statement``: the stater's time runs out;
+                  ``choose``: the winner's time to choose a die runs out
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Game, IllegalAction, State
+from ...engine import Choice, Game, IllegalAction, Int, Move, Nullable, Number, State, clone
 
 SEER = 20                      # id of the seer stone; regular dice are 0..19
 REGULAR_DICE = 20              # DGY-1
@@ -42,10 +44,6 @@ DEFAULT_FACES = ["bow", "ship", "sword", "image4", "image5", "image6"]   # DGY-2
 
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _ms(seconds) -> int:
@@ -74,6 +72,30 @@ class Dodgy(Game):
         "first_player": None,                  # the seat the host names for that rule
         "jitter_ms": 0,                        # §0.2.3, §5.7.3
         "round_limit": None,                   # house rule ("the rules of winning can be changed")
+    }
+    option_specs = {
+        "challenge_min_window_s": Number(0, 60),
+        "statement_s": Number(0, 3600),
+        "choose_s": Number(0, 3600),
+        "jitter_ms": Int(0, 2000),
+        "round_limit": Nullable(Int(1, 10000)),
+    }
+    moves = {
+        # Bounds that depend on the table (1..N, the minimum raise) are checked by the rule
+        # itself, which says which one was broken.
+        "state": Move({"quantity": Int(0, 1000), "image": Choice(option="faces")},
+                      doc="MakeStatement: at least quantity dice on the table show image"),
+        "dodgy": Move({"statement": Int(0, optional=True)}, interrupt=True,
+                      doc="ShoutDodgy on the current statement (its n, to refuse a stale shout)"),
+        "accept": Move({"statement": Int(0, optional=True)}, interrupt=True,
+                       doc="let the current statement stand"),
+        "choose": Move({"die": Int(0, SEER)}, doc="the challenge winner takes one of the loser's dice"),
+    }
+    timers = ("window", "shouts", "statement", "choose")
+    constants = {
+        "seer_die": SEER,                  # the seer stone's die id; regular dice are 0..19
+        "regular_dice": REGULAR_DICE,
+        "dice_per_player": {str(k): v for k, v in DICE_PER_PLAYER.items()},
     }
     option_choices = {
         "seer_mode": ["rolled_face", "none"],
@@ -111,17 +133,8 @@ class Dodgy(Game):
         first = opts["first_player"]
         if first is not None and (not _is_int(first) or not 0 <= first < n_players):
             bad("The first player must be one of the seats at the table.")
-        for name, top in (("challenge_min_window_s", 60), ("statement_s", 3600), ("choose_s", 3600)):
-            value = opts[name]
-            if not _is_number(value) or not 0 <= value <= top:
-                bad(f"{name} must be a number of seconds from 0 to {top}.")
         if 0 < opts["statement_s"] <= opts["challenge_min_window_s"]:
             bad("The statement time must be longer than the minimum challenge window.")
-        if not _is_int(opts["jitter_ms"]) or not 0 <= opts["jitter_ms"] <= 2000:
-            bad("jitter_ms must be a whole number of milliseconds from 0 to 2000.")
-        limit = opts["round_limit"]
-        if limit is not None and (not _is_int(limit) or not 1 <= limit <= 10000):
-            bad("The round limit must be a whole number of rounds, or none.")
 
     # ================================================================== setup
     def setup(self, state: State, now_ms: int) -> None:
@@ -148,9 +161,7 @@ class Dodgy(Game):
             pending=None,
             accepted=[],
             window_end=None,
-            turn_deadline=None,
             shouts=[],
-            shout_deadline=None,
             reveal=None,
             history=[],
             winners=None,
@@ -203,45 +214,78 @@ class Dodgy(Game):
     def _ms_opt(self, state: State, name: str) -> int:
         return _ms(state["options"][name])
 
-    # ================================================================== actions
-    def do(self, state: State, seat, action: dict, now_ms: int) -> None:
-        # A timer that fell due before this action arrived acts first (§0.2.4: an action
-        # after its deadline is too late), exactly as if the table had ticked on time.
-        self._run_timers(state, now_ms)
-        if state["phase"] == "over":
-            raise IllegalAction("game_over", "The game is over.")
-        kind = action["type"]
-        handler = {
-            "state": self._do_state,
-            "dodgy": self._do_dodgy,
-            "accept": self._do_accept,
-            "choose": self._do_choose,
-        }.get(kind)
-        if handler is None:
-            raise IllegalAction("unknown_action", f"DODGY has no action called {kind!r}.")
-        if seat is None:
-            raise IllegalAction("not_a_player", "Only a player at the table can do that.")
+    # ================================================================== who may act
+    def active(self, state: State) -> dict:
+        """The stater states (or shouts DODGY); every other active player except the maker
+        may shout DODGY on the current statement, and bystanders may let it stand; while
+        shouts are collected, those who have not shouted yet may; the challenge winner
+        chooses a die."""
+        phase, cur = state["phase"], self.current(state)
+        out: dict = {}
+        if phase == "over":
+            return out
+        if phase == "choose":
+            return {state["reveal"]["winner"]: ["choose"]}
+        shouted = {s for s, _ in state["shouts"]}
+        for seat in self.active_seats(state):
+            types = []
+            if (phase == "statement" and seat == state["stater"] and state["pending"] is None
+                    and self.min_quantity(state) <= self.dice_in_hands(state)):
+                types.append("state")             # DGY-7: no raise is possible beyond N
+            if cur is not None and seat != cur["seat"] and seat not in state["accepted"] and seat not in shouted:
+                types.append("dodgy")
+                if phase == "statement" and seat != state["stater"]:
+                    types.append("accept")
+            if types:
+                out[seat] = types
+        return out
+
+    def awaited(self, state: State) -> list:
+        """The stater (even when shouting DODGY is all that is left to him, DGY-7), or the
+        challenge winner choosing a die; a held statement waits for the clock only."""
+        phase = state["phase"]
+        if phase == "statement" and state["pending"] is None and state["stater"] is not None:
+            return [state["stater"]]
+        if phase == "choose":
+            return [state["reveal"]["winner"]]
+        return []
+
+    def why_not(self, state: State, seat: int, move: str) -> tuple:
+        phase, cur = state["phase"], self.current(state)
         if not state["active"][seat]:
-            raise IllegalAction("not_active", "You are out of the game.")
-        handler(state, seat, action, now_ms)
+            return ("not_active", "You are out of the game.")
+        if move == "state":
+            if phase != "statement":
+                return ("not_statement_phase", "No statement can be made right now.")
+            if seat != state["stater"]:
+                return ("not_your_turn", "It is not your turn to make a statement.")
+            if state["pending"] is None:
+                return ("too_high", f"There are only {self.dice_in_hands(state)} dice on the table: "
+                        "no statement can exceed the current one.")
+            return ("already_stated", "Your statement is already waiting to be announced.")
+        if move == "choose":
+            if phase != "choose":
+                return ("not_now", "There is no die to choose right now.")
+            return ("not_your_choice", "Only the winner of the challenge chooses a die.")
+        if phase not in ("statement", "challenge") or (move == "accept" and phase != "statement"):
+            return ("not_now", "There is no statement to respond to right now.")
+        if cur is None:
+            return ("no_statement", "There is no statement to respond to yet.")
+        if seat == cur["seat"]:
+            return ("own_statement", "You cannot challenge or accept your own statement.")
+        if seat in state["accepted"]:
+            return ("already_accepted", "You already let this statement stand.")
+        if move == "accept" and seat == state["stater"]:
+            return ("state_instead", "It is your turn: make a statement or shout DODGY.")
+        return ("already_shouted", "You already shouted DODGY.")
 
     # ------------------------------------------------------------------ statement
-    def _do_state(self, state: State, seat: int, action: dict, now_ms: int) -> None:
+    def move_state(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """MakeStatement (§5.4): the stater claims ``quantity`` dice showing ``image`` on the
         whole table.  DGY-7: 1 ≤ q ≤ N and q ≥ previous q + 1.  §5.7.2: a statement that
         arrives before ``challenge_min_window_s`` has passed since the previous one is held
         and applied when that window ends, unless a DODGY comes first."""
-        if state["phase"] != "statement":
-            raise IllegalAction("not_statement_phase", "No statement can be made right now.")
-        if seat != state["stater"]:
-            raise IllegalAction("not_your_turn", "It is not your turn to make a statement.")
-        if state["pending"] is not None:
-            raise IllegalAction("already_stated", "Your statement is already waiting to be announced.")
-        q, image = action.get("quantity"), action.get("image")
-        if not _is_int(q):
-            raise IllegalAction("bad_quantity", "A statement needs a whole number of dice.")
-        if image not in state["options"]["faces"]:
-            raise IllegalAction("bad_image", "That image is not on the dice.")
+        q, image = args["quantity"], args["image"]
         lo, hi = self.min_quantity(state), self.dice_in_hands(state)
         if q < lo:
             raise IllegalAction(
@@ -256,6 +300,7 @@ class Dodgy(Game):
             return
         state["pending"] = stmt
         state["accepted"].append(seat)      # stating is this player's way of letting it stand
+        self.start_timer(state, "window", now_ms, state["window_end"] - now_ms)
         self._close_if_all_accepted(state, now_ms)
 
     def _apply_statement(self, state: State, stmt: dict, now_ms: int) -> None:
@@ -268,7 +313,8 @@ class Dodgy(Game):
         state["accepted"] = []
         state["window_end"] = now_ms + self._ms_opt(state, "challenge_min_window_s")
         state["stater"] = self.next_active(state, stmt["seat"])
-        self._set_turn_deadline(state, "statement_s", now_ms)
+        self.stop_timer(state, "window")
+        self._set_turn_timer(state, "statement", now_ms)
 
     def _close_if_all_accepted(self, state: State, now_ms: int) -> None:
         """§5.7.1: once every other active player lets the statement stand (bystanders by
@@ -280,53 +326,36 @@ class Dodgy(Game):
             self._apply_statement(state, pending, now_ms)
 
     # ------------------------------------------------------------------ challenge
-    def _check_target(self, state: State, action: dict) -> dict:
+    def _check_target(self, state: State, args: dict) -> dict:
         cur = self.current(state)
-        if cur is None:
-            raise IllegalAction("no_statement", "There is no statement to respond to yet.")
-        if "statement" in action and action["statement"] != cur["n"]:
+        if "statement" in args and args["statement"] != cur["n"]:
             raise IllegalAction("stale_statement", "That statement has already been followed by another one.")
         return cur
 
-    def _do_dodgy(self, state: State, seat: int, action: dict, now_ms: int) -> None:
+    def move_dodgy(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """ShoutDodgy (§5.4): any active player except the statement's maker challenges the
         current statement.  The first shout to arrive is the challenge (§5.7.3); with
         ``jitter_ms`` > 0 the shouts within that time of the first are collected and the one
         nearest clockwise from the maker's left wins.  A held statement is discarded."""
-        if state["phase"] not in ("statement", "challenge"):
-            raise IllegalAction("not_now", "There is no statement to challenge right now.")
-        cur = self._check_target(state, action)
-        if seat == cur["seat"]:
-            raise IllegalAction("own_statement", "You cannot challenge your own statement.")
-        if seat in state["accepted"]:
-            raise IllegalAction("already_accepted", "You already let this statement stand.")
+        self._check_target(state, args)
         if state["phase"] == "challenge":
-            if any(s == seat for s, _ in state["shouts"]):
-                raise IllegalAction("already_shouted", "You already shouted DODGY.")
             state["shouts"].append([seat, now_ms])
             return
         state["pending"] = None
+        self.stop_timer(state, "window")
         jitter = state["options"]["jitter_ms"]
         if jitter > 0:
             state["phase"] = "challenge"
             state["shouts"] = [[seat, now_ms]]
-            state["shout_deadline"] = now_ms + jitter
-            state["turn_deadline"] = None
+            self.stop_timer(state, "statement")
+            self.start_timer(state, "shouts", now_ms, jitter)
             return
         self._reveal(state, seat, now_ms, by_timeout=False)
 
-    def _do_accept(self, state: State, seat: int, action: dict, now_ms: int) -> None:
+    def move_accept(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """Accept (§5.4, digital only): a bystander lets the current statement stand and may
         no longer challenge it.  The next stater accepts by stating instead."""
-        if state["phase"] != "statement":
-            raise IllegalAction("not_now", "There is no statement to accept right now.")
-        cur = self._check_target(state, action)
-        if seat == cur["seat"]:
-            raise IllegalAction("own_statement", "That is your own statement.")
-        if seat == state["stater"]:
-            raise IllegalAction("state_instead", "It is your turn: make a statement or shout DODGY.")
-        if seat in state["accepted"]:
-            raise IllegalAction("already_accepted", "You already let this statement stand.")
+        self._check_target(state, args)
         state["accepted"].append(seat)
         self._close_if_all_accepted(state, now_ms)
 
@@ -361,7 +390,7 @@ class Dodgy(Game):
             "challenger": challenger,
             "shouts": [s for s, _ in state["shouts"]] or [challenger],   # arrival order
             "by_timeout": by_timeout,
-            "hands": [[{"id": d, "face": faces[d]} for d in h] for h in state["hands"]],
+            "hands": [[{"id": d, "face": faces[d], "seer": d == SEER} for d in h] for h in state["hands"]],
             "counted": sorted(counted),
             "seer_rule": seer_rule,
             "seer_contrib": seer_contrib,
@@ -381,21 +410,18 @@ class Dodgy(Game):
         state["accepted"] = []
         state["window_end"] = None
         state["shouts"] = []
-        state["shout_deadline"] = None
         state["stater"] = None
-        self._set_turn_deadline(state, "choose_s", now_ms)
+        for name in ("window", "shouts", "statement"):
+            self.stop_timer(state, name)
+        self._set_turn_timer(state, "choose", now_ms)
 
     # ------------------------------------------------------------------ exchange
-    def _do_choose(self, state: State, seat: int, action: dict, now_ms: int) -> None:
+    def move_choose(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """ChooseDie (§5.4, DGY-13): the winner takes any one die from the loser's revealed
         hand, the seer stone included."""
-        if state["phase"] != "choose":
-            raise IllegalAction("not_now", "There is no die to choose right now.")
         rev = state["reveal"]
-        if seat != rev["winner"]:
-            raise IllegalAction("not_your_choice", "Only the winner of the challenge chooses a die.")
-        die = action.get("die")
-        if not _is_int(die) or die not in state["hands"][rev["loser"]]:
+        die = args["die"]
+        if die not in state["hands"][rev["loser"]]:
             raise IllegalAction("bad_die", "Choose one of the loser's dice.")
         self._exchange(state, die, now_ms, by_timeout=False)
 
@@ -440,7 +466,8 @@ class Dodgy(Game):
         if held == 0 or (threshold is not None and held <= threshold):
             self._eliminate(state, loser)
             rev["eliminated"] = [loser]
-        state["history"].append({
+        # A new list, never an append: ``apply`` shares the history between states.
+        state["history"] = state["history"] + [clone({
             "round": state["round"],
             "statement_count": len(state["statements"]),
             **{k: rev[k] for k in (
@@ -448,7 +475,7 @@ class Dodgy(Game):
                 "winner", "loser", "chosen", "chosen_by_timeout", "seer_from_centre",
                 "seer_contrib", "eliminated",
             )},
-        })
+        })]
         active = self.active_seats(state)
         limit = state["options"]["round_limit"]
         if len(active) == 1:
@@ -481,7 +508,7 @@ class Dodgy(Game):
     def _finish(self, state: State, winners: list) -> None:
         state.update(
             phase="over", winners=winners, stater=None, pending=None, accepted=[],
-            window_end=None, turn_deadline=None, shouts=[], shout_deadline=None,
+            window_end=None, shouts=[], timers={},
         )
 
     # ------------------------------------------------------------------ rounds
@@ -499,70 +526,57 @@ class Dodgy(Game):
         state.update(
             phase="statement", round=state["round"] + 1, opener=opener, stater=opener,
             statements=[], pending=None, accepted=[], window_end=None, shouts=[],
-            shout_deadline=None,
         )
-        self._set_turn_deadline(state, "statement_s", now_ms)
+        for name in ("window", "shouts", "choose"):
+            self.stop_timer(state, name)
+        self._set_turn_timer(state, "statement", now_ms)
 
-    def _set_turn_deadline(self, state: State, option: str, now_ms: int) -> None:
-        limit = self._ms_opt(state, option)
-        state["turn_deadline"] = now_ms + limit if limit > 0 else None
+    def _set_turn_timer(self, state: State, name: str, now_ms: int) -> None:
+        """Start the stater's (``statement_s``) or the chooser's (``choose_s``) clock; 0 = no
+        limit."""
+        limit = self._ms_opt(state, f"{name}_s")
+        if limit > 0:
+            self.start_timer(state, name, now_ms, limit)
+        else:
+            self.stop_timer(state, name)
 
     # ================================================================== timers
-    def _timer(self, state: State):
-        """(due ms, kind) of the next timer, or None."""
-        phase = state["phase"]
-        if phase == "statement":
-            if state["pending"] is not None:
-                return state["window_end"], "window"
-            if state["turn_deadline"] is not None:
-                return state["turn_deadline"], "statement"
-        elif phase == "challenge":
-            return state["shout_deadline"], "shouts"
-        elif phase == "choose" and state["turn_deadline"] is not None:
-            return state["turn_deadline"], "choose"
-        return None
+    def _next_timer(self, state: State):
+        """(due ms, name) of the next running timer, or None (for the views)."""
+        running = [(t["at"], self.timers.index(name), name) for name, t in state.get("timers", {}).items()
+                   if t.get("at") is not None]
+        if not running:
+            return None
+        at, _, name = min(running)
+        return at, name
 
-    def deadline(self, state: State) -> Optional[int]:
-        timer = self._timer(state)
-        return timer[0] if timer else None
+    def timer_window(self, state: State, now_ms: int) -> None:
+        """§5.7.2: the held statement is announced as soon as the minimum window ends."""
+        self._apply_statement(state, state["pending"], now_ms)
 
-    def on_tick(self, state: State, now_ms: int) -> None:
-        self._run_timers(state, now_ms)
+    def timer_statement(self, state: State, now_ms: int) -> None:
+        """§5.7.4: an opening statement that times out is "1 × the image most frequent in
+        the stater's hand"; a follow-up that times out is a DODGY by the stater."""
+        stater = state["stater"]
+        if self.current(state) is None:
+            image = self._most_frequent_image(state, stater)
+            stmt = {"n": None, "seat": stater, "quantity": 1, "image": image, "at": now_ms, "auto": True}
+            self._apply_statement(state, stmt, now_ms)
+        else:
+            self._reveal(state, stater, now_ms, by_timeout=True)
 
-    def _run_timers(self, state: State, now_ms: int) -> None:
-        # Each firing moves the game on (a statement, a reveal, an exchange), and every new
-        # timer starts at now_ms with a positive length, so this loop is short.
-        for _ in range(8):
-            timer = self._timer(state)
-            if timer is None or now_ms < timer[0]:
-                return
-            self._fire(state, timer[1], now_ms)
+    def timer_shouts(self, state: State, now_ms: int) -> None:
+        """§5.7.3: near-simultaneous shouts go clockwise from the maker's left."""
+        maker, n = self.current(state)["seat"], len(state["players"])
+        challenger = min((s for s, _ in state["shouts"]), key=lambda s: (s - maker) % n)
+        self._reveal(state, challenger, now_ms, by_timeout=False)
 
-    def _fire(self, state: State, kind: str, now_ms: int) -> None:
-        if kind == "window":
-            # §5.7.2: the held statement is announced as soon as the minimum window ends.
-            self._apply_statement(state, state["pending"], now_ms)
-        elif kind == "statement":
-            # §5.7.4: an opening statement that times out is "1 × the image most frequent
-            # in the stater's hand"; a follow-up that times out is a DODGY by the stater.
-            stater = state["stater"]
-            if self.current(state) is None:
-                image = self._most_frequent_image(state, stater)
-                stmt = {"n": None, "seat": stater, "quantity": 1, "image": image, "at": now_ms, "auto": True}
-                self._apply_statement(state, stmt, now_ms)
-            else:
-                self._reveal(state, stater, now_ms, by_timeout=True)
-        elif kind == "shouts":
-            # §5.7.3: near-simultaneous shouts go clockwise from the maker's left.
-            maker, n = self.current(state)["seat"], len(state["players"])
-            challenger = min((s for s, _ in state["shouts"]), key=lambda s: (s - maker) % n)
-            self._reveal(state, challenger, now_ms, by_timeout=False)
-        elif kind == "choose":
-            # §5.7.4: a seeded random regular die (the seer stone only if nothing else is left).
-            hand = state["hands"][state["reveal"]["loser"]]
-            regular = [d for d in hand if d != SEER]
-            die = self.rng(state).choice(regular) if regular else SEER
-            self._exchange(state, die, now_ms, by_timeout=True)
+    def timer_choose(self, state: State, now_ms: int) -> None:
+        """§5.7.4: a seeded random regular die (the seer stone only if nothing else is left)."""
+        hand = state["hands"][state["reveal"]["loser"]]
+        regular = [d for d in hand if d != SEER]
+        die = self.rng(state).choice(regular) if regular else SEER
+        self._exchange(state, die, now_ms, by_timeout=True)
 
     def _most_frequent_image(self, state: State, seat: int) -> str:
         faces = state["options"]["faces"]
@@ -573,41 +587,29 @@ class Dodgy(Game):
         return max(faces, key=lambda f: (counts[f], -faces.index(f)))
 
     # ================================================================== legal
-    def legal(self, state: State, seat) -> list:
-        if seat is None or state["phase"] == "over" or not state["active"][seat]:
-            return []
-        phase, cur = state["phase"], self.current(state)
-        if phase == "statement":
-            out = []
-            if seat == state["stater"] and state["pending"] is None:
-                hi = self.dice_in_hands(state)
-                out = [
-                    {"type": "state", "quantity": q, "image": image}
-                    for q in range(self.min_quantity(state), hi + 1)
-                    for image in state["options"]["faces"]
-                ]
-            if cur is not None and seat != cur["seat"] and seat not in state["accepted"]:
-                out.append({"type": "dodgy", "statement": cur["n"]})
-                if seat != state["stater"]:
-                    out.append({"type": "accept", "statement": cur["n"]})
-            return out
-        if phase == "challenge":
-            if seat != cur["seat"] and seat not in state["accepted"] and all(s != seat for s, _ in state["shouts"]):
-                return [{"type": "dodgy", "statement": cur["n"]}]
-            return []
-        if phase == "choose" and seat == state["reveal"]["winner"]:
-            return [{"type": "choose", "die": d} for d in state["hands"][state["reveal"]["loser"]]]
-        return []
+    def legal_moves(self, state: State, seat: int) -> list:
+        out = []
+        cur = self.current(state)
+        for kind in self.active(state).get(seat, ()):
+            if kind == "state":
+                out += [{"type": "state", "quantity": q, "image": image}
+                        for q in range(self.min_quantity(state), self.dice_in_hands(state) + 1)
+                        for image in state["options"]["faces"]]
+            elif kind in ("dodgy", "accept"):
+                out.append({"type": kind, "statement": cur["n"]})
+            else:
+                out += [{"type": "choose", "die": d} for d in state["hands"][state["reveal"]["loser"]]]
+        return out
 
     # ================================================================== view
-    def view(self, state: State, seat) -> dict:
+    def project(self, state: State, seat) -> dict:
         """What ``seat`` may see (§5.7 table): its own faces, everybody's dice counts, who
         holds the seer stone, every statement, challenge and reveal.  Other players' current
         faces appear only when public (after a reveal, when dice are not re-rolled)."""
         phase, cur = state["phase"], self.current(state)
         players, faces = state["players"], state["faces"]
         public = set(state["public"])
-        me = seat if seat is not None and 0 <= seat < len(players) else None
+        me = seat
         hand = []
         if me is not None:
             hand = [{"id": d, "face": faces[d], "seer": d == SEER} for d in state["hands"][me]]
@@ -621,9 +623,8 @@ class Dodgy(Game):
                 {k: pending[k] for k in ("seat", "quantity", "image", "at")}
                 if pending["seat"] == me else {"seat": pending["seat"], "at": pending["at"]}
             )
-        timer = self._timer(state)
-        legal = self.legal(state, me) if me is not None else []
-        kinds = {a["type"] for a in legal}
+        timer = self._next_timer(state)
+        turn_timer = self.timer(state, "statement") or self.timer(state, "choose")
         rev = state["reveal"]
         return {
             "game": self.id,
@@ -660,16 +661,12 @@ class Dodgy(Game):
             "accepted": list(state["accepted"]),
             "window_end": state["window_end"] if phase == "statement" else None,
             "shouts": [s for s, _ in state["shouts"]],
-            "turn_deadline": state["turn_deadline"],
+            "turn_deadline": turn_timer["at"] if turn_timer else None,
             "deadline": {"kind": timer[1], "at": timer[0]} if timer else None,
             "chooser": rev["winner"] if phase == "choose" else None,
             "choose_from": rev["loser"] if phase == "choose" else None,
             "reveal": _copy_reveal(rev),
             "history": [_copy_challenge(h) for h in state["history"]],
-            "can_state": "state" in kinds,
-            "can_dodgy": "dodgy" in kinds,
-            "can_accept": "accept" in kinds,
-            "can_choose": "choose" in kinds,
             "result": self.result(state),
         }
 
@@ -678,6 +675,35 @@ class Dodgy(Game):
         if state["phase"] != "over":
             return None
         return {"winners": list(state["winners"]), "scores": [len(h) for h in state["hands"]]}
+
+    # ================================================================== hidden information
+    def hidden_variants(self, state: State, seat, rng) -> list:
+        """States ``seat`` cannot tell from ``state``: every face it may not see is re-rolled
+        (its own dice, the public ones and the stone in the centre keep theirs), and a held
+        statement by another player names another claim."""
+        public = set(state["public"])
+        mine = set(state["hands"][seat]) if seat is not None else set()
+        out = []
+        for _ in range(3):
+            alt = clone(state)
+            for hand in alt["hands"]:
+                for d in hand:
+                    if d not in mine and d not in public:
+                        alt["faces"][d] = rng.choice(alt["options"]["faces"])
+            pend = alt["pending"]
+            if pend is not None and pend["seat"] != seat:
+                pend["image"] = rng.choice(alt["options"]["faces"])
+                pend["quantity"] = max(self.min_quantity(alt), min(pend["quantity"] + rng.randint(-1, 1),
+                                                                   self.dice_in_hands(alt)))
+            out.append(alt)
+        return out
+
+    # ------------------------------------------------------------------ copies
+    @staticmethod
+    def _copy(state: State) -> State:
+        # The log and the challenge history only ever grow by new lists: share them, so an
+        # ``apply`` late in a long game costs what it cost in the first round.
+        return {k: (v if k in ("log", "history") else clone(v)) for k, v in state.items()}
 
     # ================================================================== bots
     def bot(self, level: str, seat: int, seed: int):

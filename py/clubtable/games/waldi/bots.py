@@ -5,11 +5,12 @@ dachshunds whose head it laid and the cards it has played this round, read from 
 "placed by" flash in its view (§4.8) at the moment they happen; with ``show_card_owner``
 on it simply reads the owner tags.
 
-Pacing: every step (take a pile, turn up a card, place or decline it) costs a reaction
-time drawn around the level's figure and divided by ``speed`` (1.0 = human pace, larger is
-faster; tests use e.g. 10), and by the table's ``bot_speed`` option, which the bot reads
-from its view (a table in the page cannot pass ``speed``).  ``wake_ms`` is the earliest time the bot will act; a session
-may skip asking it before then, and asking it earlier is harmless (it returns None).
+Pacing: ``decide`` returns the action with a think time: every step (take a pile, turn up
+a card, place or decline it) costs a reaction time drawn around the level's figure and
+divided by ``speed`` (1.0 = human pace, larger is faster; tests use e.g. 10).  The table
+scales it by its bot pace.  The reaction time runs from the moment the bot's own situation
+changed (its hand, its piles, "Wuff!"); other players' cards landing in between change
+what it will do, not when, so a busy table never starves a bot.
 
 Strategy (RULES.md §4.10 notes): lay own heads at once; feed own dachshunds with bellies;
 close own dachshunds with a tail once they are worth a marker; snatch long dachshunds of
@@ -18,8 +19,6 @@ go for the emptied-pile bone.  The "relaxed" level plays like a beginner: it doe
 whose dachshund is whose, plays whatever fits, and sometimes fumbles.
 """
 from __future__ import annotations
-
-from typing import Optional
 
 from ...engine import Bot
 from . import cards as C
@@ -38,8 +37,6 @@ class WaldiBot(Bot):
         super().__init__(game, seat, level, seed)
         self.profile = PROFILES[level]
         self.speed = float(speed)
-        self.table_speed = 1.0            # the table's ``bot_speed`` option, read from the view
-        self.wake_ms: Optional[int] = None
         self._round = None
         self._reset_round()
 
@@ -50,20 +47,19 @@ class WaldiBot(Bot):
         self.streak = 0                   # declines in a row from the pile in hand
         self.dry = 0                      # declines in a row from any pile
         self.cycled: set = set()          # piles gone round without a play since my last play
-        self.wake_ms = None
+        self._own = None                  # my own situation the current decision is for
+        self._ready = None                # when my reaction time for it is over (ms)
+        self._plan = None                 # (action, effects on my memory, dogs it was chosen for)
 
     # ------------------------------------------------------------------ pacing
     def _delay(self, step: str) -> int:
         base = self.profile[step]
         j = self.profile["jitter"]
-        s = base * (1 - j + 2 * j * self.rng.random()) / max(self.speed * self.table_speed, 1e-6)
+        s = base * (1 - j + 2 * j * self.rng.random()) / max(self.speed, 1e-6)
         return max(1, int(s * 1000))
 
     # ------------------------------------------------------------------ memory
     def _observe(self, view: dict) -> None:
-        speed = view.get("bot_speed", 1)
-        if isinstance(speed, (int, float)) and not isinstance(speed, bool) and speed > 0:
-            self.table_speed = float(speed)
         if view["round"] != self._round:
             self._round = view["round"]
             self._reset_round()
@@ -95,40 +91,67 @@ class WaldiBot(Bot):
         return left
 
     # ------------------------------------------------------------------ play
-    def act(self, view: dict, legal: list, now_ms: int) -> Optional[dict]:
+    def decide(self, view: dict, legal: list, now_ms: int):
+        """``(action, think_ms)``, or None while there is nothing to do (the countdown,
+        between rounds: it says it is ready at once, having seen the scores)."""
         self._observe(view)
+        if view["phase"] == "scoring" and {"type": "next_round"} in legal:
+            if self._own != "scoring":
+                self._own, self._ready = "scoring", now_ms + self._delay("decide")
+            return {"type": "next_round"}, max(0, self._ready - now_ms)
         if view["phase"] != "live" or not legal:
-            if view["phase"] == "countdown" and (self.wake_ms is None or self.wake_ms < view["go_ms"]):
-                self.wake_ms = view["go_ms"] + self._delay("take")     # reacting to "Wuff!"
+            self._own = self._plan = None
             return None
-        if self.wake_ms is None:
-            self.wake_ms = now_ms + self._delay("take")
-        if now_ms < self.wake_ms:
-            return None
+        me = view["me"]
+        own = (view["round"], me["in_hand"], tuple(me["piles"]), repr(me["revealed"]), me["markers_left"])
+        if own != self._own:
+            self._commit()                    # my last decision was carried out
+            self._own, self._plan = own, None
+            step = "decide" if me["revealed"] is not None else ("reveal" if me["in_hand"] is not None else "take")
+            self._ready = now_ms + self._delay(step)
+        dogs = tuple((d["id"], d["length"], d["open"]) for d in view["dogs"])
+        if self._plan is None or self._plan[2] != dogs or self._plan[0] not in legal:
+            plan = self._choose(view, legal)
+            if plan is None:
+                self._plan = None
+                return None
+            self._plan = (plan[0], plan[1], dogs)
+        return self._plan[0], max(0, self._ready - now_ms)
+
+    def _commit(self) -> None:
+        """Remember what my previous decision did (declines in a row, piles cycled)."""
+        if self._plan is None:
+            return
+        effects = self._plan[1]
+        if effects == "decline":
+            self.streak += 1
+            self.dry += 1
+        elif effects == "placed":
+            self.streak = self.dry = 0
+            self.cycled = set()
+        elif isinstance(effects, tuple):          # ("take", pile cycled or None)
+            if effects[1] is not None:
+                self.cycled.add(effects[1])
+            self.streak = 0
+        self._plan = None
+
+    def _choose(self, view: dict, legal: list):
+        """(action, its effect on my memory) for my situation now, or None."""
         me = view["me"]
         if me["revealed"] is not None:
             action = self._choose_placement(view, legal)
-            if action["type"] == "decline":
-                self.streak += 1
-                self.dry += 1
-            else:
-                self.streak = self.dry = 0
-                self.cycled = set()
-            self.wake_ms = now_ms + self._delay("reveal")
-            return action
+            return action, ("decline" if action["type"] == "decline" else "placed")
         take = [a for a in legal if a["type"] == "take_pile"]
         in_hand = me["in_hand"]
         size = me["piles"][in_hand] if in_hand is not None else 0
         # Switch piles when the pile is gone or has gone round once without a play.
         if take and (in_hand is None or size == 0 or self.streak > size):
-            if in_hand is not None and size:
-                self.cycled.add(in_hand)
-            self.streak = 0
-            self.wake_ms = now_ms + self._delay("take")
-            return self._choose_pile(view, take)
+            cycled = in_hand if (in_hand is not None and size) else None
+            if cycled is not None:
+                self.cycled.add(cycled)           # so the choice below avoids it
+            return self._choose_pile(view, take), ("take", cycled)
         if any(a["type"] == "reveal" for a in legal):
-            self.wake_ms = now_ms + self._delay("decide")
-            return {"type": "reveal"}
+            return {"type": "reveal"}, None
         return None
 
     def _choose_pile(self, view: dict, take: list) -> dict:

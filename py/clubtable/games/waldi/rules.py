@@ -12,16 +12,18 @@ distribution and bones are on the table; ``next_round`` or the pause advances) �
 ``over`` after round 3.  Stop (STOPPED, DISTRIBUTION and SCORING of §4.3) is one atomic step.
 
 Real time: intents are applied in host-arrival order and validated against the state at
-that moment (§4.9); every timer (countdown, hold limit WAL-9, idle stop WAL-8b, scoring
-pause, the placement flash of §4.8) is a deadline that ``tick`` applies, and ``do`` applies
-any timer already due before it looks at the intent, so a late intent meets the state it
-would have met had the host ticked in time.
+that moment (§4.9).  Every timer is a named engine timer (``timers``): the "Wuff!"
+countdown (``go``), each seat's hold limit (``hold0``..``hold3``, WAL-9), the idle stop
+(``idle``, WAL-8b), the scoring pause (``next_round``) and the end of the oldest placement
+flash (``flash``, §4.8).  The table fires due timers (``tick``) before it applies an intent,
+so a late intent meets the state it would have met had the host ticked in time; a single
+late tick fires one event per due time, so it never starts a round and stops it at once.
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Game, IllegalAction
+from ...engine import Bool, Choice, Game, IllegalAction, Int, Move, Number, clone
 from . import cards as C
 
 ROUNDS = 3
@@ -58,14 +60,43 @@ class Waldi(Game):
         "scoring_pause_s": 30,                # pause after a round's scoring, 0 = wait for next_round
         "placed_flash_s": 1.5,                # §4.8: how long "placed by" stays in the views
         "final_tie_break": "shared",          # WAL-25: shared | most_cards
-        "bot_speed": 1,                       # computer players' pace: 1 = human pace, 2 = twice as fast
     }
     option_choices = {
         "edition": ["DE", "FR"],
         "rank_ties": ["competition", "dense"],
         "show_card_owner": [False, True],
         "final_tie_break": ["shared", "most_cards"],
-        "bot_speed": [0.5, 0.75, 1, 1.5, 2, 4, 8],
+    }
+    option_specs = {
+        "min_cards_for_rank_bone": Int(0, 120),
+        "idle_stop_s": Number(0, 3600),
+        "max_hold_s": Number(0, 3600),
+        "show_card_owner": Bool(),
+        "countdown_s": Number(0, 3600),
+        "scoring_pause_s": Number(0, 3600),
+        "placed_flash_s": Number(0, 3600),
+    }
+    moves = {
+        "take_pile": Move({"pile": Int(0, C.PILES - 1)}, doc="TakePile: pick up one of your piles"),
+        "reveal": Move(doc="Reveal: turn up the top card of the pile in hand"),
+        "decline": Move(doc="Decline: the revealed card goes under its pile"),
+        "place_head": Move(doc="PlaceHead: the revealed head starts a new dachshund"),
+        "attach": Move({"dog": Int(1), "at": Int(0, 4 * C.SET_SIZE, optional=True)},
+                       doc="Attach: the revealed belly or tail goes behind dachshund dog's open end; "
+                           "at = its length as the player saw it"),
+        "next_round": Move(doc="between rounds: ready for the next one"),
+    }
+    timers = ("next_round", "go", "hold0", "hold1", "hold2", "hold3", "idle", "flash")
+    constants = {
+        "rounds": ROUNDS,
+        "markers": MARKERS,
+        "piles": C.PILES,
+        "pile_size": C.PILE_SIZE,
+        "set_size": C.SET_SIZE,
+        "bone_value": dict(C.BONE_VALUE),                 # {"gold": 3, "silver": 2, "bronze": 1}
+        "pile_bonus_bone": dict(C.PILE_BONUS_BONE),       # the metal per edition: DE bronze, FR silver
+        "cat_tails": dict(C.CAT_TAILS),
+        "rank_bones": list(RANK_BONES),
     }
 
     # ================================================================== options, setup
@@ -73,13 +104,6 @@ class Waldi(Game):
         def bad(msg: str) -> IllegalAction:
             return IllegalAction("bad_options", msg)
 
-        for name in ("idle_stop_s", "max_hold_s", "countdown_s", "scoring_pause_s", "placed_flash_s"):
-            v = opts[name]
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 3600:
-                raise bad(f"Option {name} must be a number of seconds from 0 to 3600.")
-        m = opts["min_cards_for_rank_bone"]
-        if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= 120:
-            raise bad("Option min_cards_for_rank_bone must be a whole number from 0 to 120.")
         cs = opts["blanket_colours"]
         if (not isinstance(cs, list) or not 3 <= len(cs) <= 6 or len(set(cs)) != len(cs)
                 or not all(isinstance(c, str) and 0 < len(c) <= 20 for c in cs)):
@@ -109,7 +133,7 @@ class Waldi(Game):
         state.update({
             "round": 0,
             "phase": "countdown",
-            "now": now_ms,
+            "now": now_ms,                      # the latest time an intent or a timer happened
             "points": [0] * n,
             "bones": [{"gold": 0, "silver": 0, "bronze": 0} for _ in range(n)],
             "cards_won": [0] * n,               # over the whole game (WAL-25 tie-break)
@@ -129,7 +153,8 @@ class Waldi(Game):
             cards = list(range(seat * C.SET_SIZE, (seat + 1) * C.SET_SIZE))
             rng.shuffle(cards)
             piles.append([cards[i * C.PILE_SIZE:(i + 1) * C.PILE_SIZE] for i in range(C.PILES)])
-        go = now_ms + _ms(state["options"]["countdown_s"])
+        countdown = _ms(state["options"]["countdown_s"])
+        go = now_ms + countdown
         state.update({
             "round": state["round"] + 1,
             "phase": "countdown",
@@ -137,91 +162,142 @@ class Waldi(Game):
             "piles": piles,
             "in_hand": [None] * n,
             "revealed": [None] * n,
-            "revealed_at": [None] * n,
             "markers": [MARKERS] * n,
             "emptied": [False] * n,
             "dogs": [],
             "recent": [],
             "last_place_ms": go,
             "stop": None,
-            "next_round_at": None,
+            "ready": [False] * n,
+            "timers": {},
         })
+        self.start_timer(state, "go", now_ms, countdown)
 
     # ================================================================== timers
-    def deadline(self, state: dict) -> Optional[int]:
-        phase = state["phase"]
-        due = []
-        if phase == "countdown":
-            due.append(state["go_ms"])
-        elif phase == "live":
-            hold = _ms(state["options"]["max_hold_s"])
-            if hold:
-                due += [t + hold for t in state["revealed_at"] if t is not None]
-            idle = _ms(state["options"]["idle_stop_s"])
-            if idle:
-                due.append(state["last_place_ms"] + idle)
-        elif phase == "scoring" and state["next_round_at"] is not None:
-            due.append(state["next_round_at"])
-        if state["recent"]:
-            due.append(min(e["until"] for e in state["recent"]))
-        return min(due) if due else None
-
-    def on_tick(self, state: dict, now_ms: int) -> None:
-        self._advance(state, now_ms)
-
-    def _advance(self, state: dict, now_ms: int) -> None:
-        """Apply every timer due by ``now_ms``, in the order the table would see them."""
+    @staticmethod
+    def _clock(state: dict, now_ms: int) -> None:
         state["now"] = max(state["now"], now_ms)
-        opts = state["options"]
-        if (state["phase"] == "scoring" and state["next_round_at"] is not None
-                and now_ms >= state["next_round_at"]):
-            self._start_round(state, state["next_round_at"])
-        if state["phase"] == "countdown" and now_ms >= state["go_ms"]:
-            state["phase"] = "live"                       # "Wuff!"
-        if state["phase"] == "live":
-            hold = _ms(opts["max_hold_s"])
-            if hold:                                       # WAL-9: auto-decline
-                for seat, t in enumerate(state["revealed_at"]):
-                    if t is not None and now_ms >= t + hold:
-                        self._put_under(state, seat)
-            idle = _ms(opts["idle_stop_s"])
-            if idle and now_ms >= state["last_place_ms"] + idle:
-                self._stop(state, "idle", None, state["last_place_ms"] + idle)  # WAL-8b
-        if state["recent"]:
-            state["recent"] = [e for e in state["recent"] if e["until"] > now_ms]
 
-    # ================================================================== actions
-    def do(self, state: dict, seat, action: dict, now_ms: int) -> None:
-        self._advance(state, now_ms)
-        kind = action["type"]
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise IllegalAction("unknown_action", f"There is no action called {kind!r} in this game.")
-        if kind == "next_round":
-            self._next_round(state, seat, now_ms)
-            return
-        if seat is None:
-            raise IllegalAction("no_seat", "Only a seated player can play cards.")
-        phase = state["phase"]
-        if phase == "countdown":
-            raise IllegalAction("too_early", "Wait for “Wuff!”: the round has not started yet.")
-        if phase != "live":
-            raise IllegalAction("round_stopped", "The round has stopped: no more cards can be played.")
-        getattr(self, handler)(state, seat, action, now_ms)
-
-    def _next_round(self, state: dict, seat, now_ms: int) -> None:
-        """Between rounds any player (or the table) may start the next round at once;
-        otherwise it starts after ``scoring_pause_s`` (0 = only by this action)."""
-        if state["phase"] != "scoring":
-            raise IllegalAction("not_scoring", "The next round can only be started after a round's scoring.")
+    def timer_next_round(self, state: dict, now_ms: int) -> None:
+        """The scoring pause is over: the next round is dealt and its countdown starts."""
+        self._clock(state, now_ms)
         self._start_round(state, now_ms)
 
-    def _take_pile(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
+    def timer_go(self, state: dict, now_ms: int) -> None:
+        """"Wuff!" (§4.2.4): play starts; the idle clock (WAL-8b) runs from now."""
+        self._clock(state, now_ms)
+        state["phase"] = "live"
+        state["go_ms"] = now_ms
+        state["last_place_ms"] = now_ms
+        self._restart_idle(state, now_ms)
+
+    def _hold_expired(self, state: dict, seat: int, now_ms: int) -> None:
+        """WAL-9: a card held ``max_hold_s`` declines itself (under the same pile)."""
+        self._clock(state, now_ms)
+        self._put_under(state, seat)
+
+    def timer_hold0(self, state: dict, now_ms: int) -> None:
+        self._hold_expired(state, 0, now_ms)
+
+    def timer_hold1(self, state: dict, now_ms: int) -> None:
+        self._hold_expired(state, 1, now_ms)
+
+    def timer_hold2(self, state: dict, now_ms: int) -> None:
+        self._hold_expired(state, 2, now_ms)
+
+    def timer_hold3(self, state: dict, now_ms: int) -> None:
+        self._hold_expired(state, 3, now_ms)
+
+    def timer_idle(self, state: dict, now_ms: int) -> None:
+        """WAL-8b: nobody placed a card for ``idle_stop_s``: Stop."""
+        self._clock(state, now_ms)
+        self._stop(state, "idle", None, now_ms)
+
+    def timer_flash(self, state: dict, now_ms: int) -> None:
+        """§4.8: the "placed by" flashes that are over leave the views."""
+        self._clock(state, now_ms)
+        state["recent"] = [e for e in state["recent"] if e["until"] > now_ms]
+        self._restart_flash(state)
+
+    def _restart_idle(self, state: dict, now_ms: int) -> None:
+        idle = _ms(state["options"]["idle_stop_s"])
+        if idle:
+            self.start_timer(state, "idle", now_ms, idle)
+
+    def _restart_flash(self, state: dict) -> None:
+        if state["recent"]:
+            first = min(e["until"] for e in state["recent"])
+            cur = self.timer(state, "flash")
+            if cur is None or cur["at"] != first:
+                self.start_timer(state, "flash", first, 0)
+        else:
+            self.stop_timer(state, "flash")
+
+    # ================================================================== who may act
+    def active(self, state: dict) -> dict:
+        """While the round is live every player may take a pile, and turn up, lay or decline
+        a card as his hand allows; between rounds each player may say he is ready."""
+        phase = state["phase"]
+        if phase == "scoring":
+            return {s: ["next_round"] for s, r in enumerate(state["ready"]) if not r}
+        if phase != "live":
+            return {}
+        deck = self.deck_of(state["options"])
+        out = {}
+        for seat in range(len(state["players"])):
+            moves = ["take_pile"]
+            card = state["revealed"][seat]
+            in_hand = state["in_hand"][seat]
+            if card is not None:
+                head = deck[card % C.SET_SIZE]["kind"] == "head"
+                moves += ["place_head" if head else "attach", "decline"]
+            elif in_hand is not None and state["piles"][seat][in_hand]:
+                moves.append("reveal")
+            out[seat] = moves
+        return out
+
+    def table_moves(self, state: dict) -> tuple:
+        """The host may start the next round at once (a player who is away cannot stall
+        the table when ``scoring_pause_s`` is 0)."""
+        return ("next_round",) if state["phase"] == "scoring" else ()
+
+    def why_not(self, state: dict, seat: int, move: str) -> tuple:
+        phase = state["phase"]
+        if move == "next_round":
+            if phase == "scoring":
+                return ("already_ready", "You are ready; the round starts when everybody is.")
+            return ("not_scoring", "The next round can only be started after a round's scoring.")
+        if phase == "countdown":
+            return ("too_early", "Wait for “Wuff!”: the round has not started yet.")
+        if phase != "live":
+            return ("round_stopped", "The round has stopped: no more cards can be played.")
+        if move == "reveal":
+            if state["in_hand"][seat] is None:
+                return ("no_pile_in_hand", "Take one of your piles first.")
+            if state["revealed"][seat] is not None:
+                return ("already_revealed", "Place or decline the card you have turned up first.")
+            return ("pile_empty", "The pile in your hand is empty: take another pile.")
+        if state["revealed"][seat] is None:
+            return ("nothing_revealed", "Turn up a card first.")
+        if move == "place_head":
+            return ("not_a_head", "Only a head starts a new dachshund; attach this card to an open end.")
+        return ("head_starts_new", "A head cannot be attached: it starts a new dachshund.")
+
+    # ================================================================== actions
+    def move_next_round(self, state: dict, seat, args: dict, now_ms: int) -> None:
+        """Between rounds the next round starts when every player is ready (or the host
+        starts it), or after ``scoring_pause_s`` (0 = only so)."""
+        self._clock(state, now_ms)
+        if seat is not None:
+            state["ready"][seat] = True
+        if seat is None or all(state["ready"]):
+            self._start_round(state, now_ms)
+
+    def move_take_pile(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§4.4 TakePile: pick up one of your non-empty piles.  A card still revealed goes
         under the pile it came from first (WAL-10); piles are never mixed."""
-        i = action.get("pile")
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < C.PILES:
-            raise IllegalAction("bad_pile", "Choose pile 0, 1 or 2.")
+        self._clock(state, now_ms)
+        i = args["pile"]
         if state["in_hand"][seat] == i:
             raise IllegalAction("already_in_hand", "You already hold that pile.")
         if not state["piles"][seat][i]:
@@ -229,37 +305,31 @@ class Waldi(Game):
         self._put_under(state, seat)
         state["in_hand"][seat] = i
 
-    def _reveal(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
-        """§4.4 Reveal: turn up the top card of the pile in hand (only you see it, §4.8)."""
-        i = state["in_hand"][seat]
-        if i is None:
-            raise IllegalAction("no_pile_in_hand", "Take one of your piles first.")
-        if state["revealed"][seat] is not None:
-            raise IllegalAction("already_revealed", "Place or decline the card you have turned up first.")
-        pile = state["piles"][seat][i]
-        if not pile:
-            raise IllegalAction("pile_empty", "The pile in your hand is empty: take another pile.")
-        state["revealed"][seat] = pile.pop(0)
-        state["revealed_at"][seat] = now_ms
+    def move_reveal(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        """§4.4 Reveal: turn up the top card of the pile in hand (only you see it, §4.8).
+        It may be held ``max_hold_s`` (WAL-9)."""
+        self._clock(state, now_ms)
+        state["revealed"][seat] = state["piles"][seat][state["in_hand"][seat]].pop(0)
+        hold = _ms(state["options"]["max_hold_s"])
+        if hold:
+            self.start_timer(state, f"hold{seat}", now_ms, hold)
 
-    def _decline(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
+    def move_decline(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§4.4 Decline: the revealed card goes face down under the same pile (WAL-9)."""
-        if state["revealed"][seat] is None:
-            raise IllegalAction("nothing_revealed", "You have no card turned up.")
+        self._clock(state, now_ms)
         self._put_under(state, seat)
 
-    def _place_head(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
+    def move_place_head(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§4.4 PlaceHead: a head starts a new dachshund; it is never attached."""
-        card = self._revealed_card(state, seat)
-        if self.deck_of(state["options"])[card % C.SET_SIZE]["kind"] != "head":
-            raise IllegalAction("not_a_head", "Only a head starts a new dachshund; attach this card to an open end.")
+        self._clock(state, now_ms)
+        card = state["revealed"][seat]
         dog = {"id": state["next_dog"], "cards": [], "open": True, "completed_by": None, "owner": None}
         state["next_dog"] += 1
         state["dogs"].append(dog)
         self._lay(state, seat, card, dog, now_ms)
         self._check_stall(state, now_ms)            # it may have been the last head anywhere
 
-    def _attach(self, state: dict, seat: int, action: dict, now_ms: int) -> None:
+    def move_attach(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§4.4 Attach: a belly or tail goes behind the open end of any dachshund whose
         blanket colour matches; a tail completes it (§4.4 completion).
 
@@ -267,21 +337,18 @@ class Waldi(Game):
         another card took that end first (§4.9) and the intent is refused with
         ``end_taken``; the card stays revealed in the player's hand.
         """
-        card = self._revealed_card(state, seat)
+        self._clock(state, now_ms)
+        card = state["revealed"][seat]
         deck = self.deck_of(state["options"])
         face = deck[card % C.SET_SIZE]
-        if face["kind"] == "head":
-            raise IllegalAction("head_starts_new", "A head cannot be attached: it starts a new dachshund.")
-        dog_id = action.get("dog")
+        dog_id = args["dog"]
         dog = next((d for d in state["dogs"] if d["id"] == dog_id), None)
-        if dog is None or isinstance(dog_id, bool):
+        if dog is None:
             raise IllegalAction("no_such_dog", "There is no such dachshund on the table.")
         if not dog["open"]:
             raise IllegalAction("dachshund_closed", "That dachshund is already complete with its tail; "
                                 "your card stays in your hand.")
-        at = action.get("at")
-        if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
-            raise IllegalAction("bad_action", "“at” must be the number of cards of the dachshund you saw.")
+        at = args.get("at")
         if at is not None and at != len(dog["cards"]):
             raise IllegalAction("end_taken", "Another card was attached to that dachshund first; "
                                 "your card stays in your hand.")
@@ -300,26 +367,21 @@ class Waldi(Game):
         self._check_stall(state, now_ms)
 
     # ------------------------------------------------------------------ action helpers
-    def _revealed_card(self, state: dict, seat: int) -> int:
-        card = state["revealed"][seat]
-        if card is None:
-            raise IllegalAction("nothing_revealed", "Turn up a card first.")
-        return card
-
     def _put_under(self, state: dict, seat: int) -> None:
         """The revealed card (if any) goes face down under the pile it came from."""
         card = state["revealed"][seat]
         if card is not None:
             state["piles"][seat][state["in_hand"][seat]].append(card)
             state["revealed"][seat] = None
-            state["revealed_at"][seat] = None
+            self.stop_timer(state, f"hold{seat}")
 
     def _lay(self, state: dict, seat: int, card: int, dog: dict, now_ms: int) -> None:
         """Put the revealed card on the table for good (§4.4: never moved again)."""
         dog["cards"].append(card)
         state["revealed"][seat] = None
-        state["revealed_at"][seat] = None
+        self.stop_timer(state, f"hold{seat}")
         state["last_place_ms"] = now_ms
+        self._restart_idle(state, now_ms)
         if not state["piles"][seat][state["in_hand"][seat]]:
             state["emptied"][seat] = True                    # WAL-17: all ten placed
         flash = _ms(state["options"]["placed_flash_s"])
@@ -329,6 +391,7 @@ class Waldi(Game):
                            "t": now_ms, "until": now_ms + flash})
             if len(recent) > RECENT_MAX:
                 del recent[0]
+            self._restart_flash(state)
 
     # ================================================================== stop and scoring
     def _check_stall(self, state: dict, now_ms: int) -> None:
@@ -361,6 +424,10 @@ class Waldi(Game):
             dog["owner"] = dachshund_owner(deck, dog["cards"])
             won[dog["owner"]] += len(dog["cards"])
         rank_bones = rank_bones_for(won, opts["rank_ties"], opts["min_cards_for_rank_bone"])
+        if not any(not d["open"] for d in state["dogs"]):
+            # WAL-7 (settled): a round stopped before anyone finished a dachshund (an idle or
+            # stall stop) pays no rank bones: nobody played it.
+            rank_bones = [None] * n
         bonus_bone = C.PILE_BONUS_BONE[opts["edition"]]
         points = []
         bones = []
@@ -388,13 +455,16 @@ class Waldi(Game):
             "points": points,
         })
         state["recent"] = []
+        state["timers"] = {}
         if state["round"] >= ROUNDS:
             state["phase"] = "over"
             state["winners"] = final_winners(state["points"], state["cards_won"], opts["final_tie_break"])
         else:
             state["phase"] = "scoring"
+            state["ready"] = [False] * n
             pause = _ms(opts["scoring_pause_s"])
-            state["next_round_at"] = now_ms + pause if pause else None
+            if pause:
+                self.start_timer(state, "next_round", now_ms, pause)
 
     def result(self, state: dict) -> Optional[dict]:
         if state["phase"] != "over":
@@ -403,33 +473,23 @@ class Waldi(Game):
                 "cards_won": list(state["cards_won"])}
 
     # ================================================================== legal, view
-    def legal(self, state: dict, seat) -> list:
-        phase = state["phase"]
-        if phase == "scoring":
-            return [{"type": "next_round"}]
-        if seat is None or phase != "live":
-            return []
+    def legal_moves(self, state: dict, seat: int) -> list:
         out = []
         in_hand = state["in_hand"][seat]
         piles = state["piles"][seat]
-        out += [{"type": "take_pile", "pile": i} for i in range(C.PILES) if piles[i] and i != in_hand]
-        card = state["revealed"][seat]
-        if card is None:
-            if in_hand is not None and piles[in_hand]:
-                out.append({"type": "reveal"})
-            return out
         deck = self.deck_of(state["options"])
-        face = deck[card % C.SET_SIZE]
-        if face["kind"] == "head":
-            out.append({"type": "place_head"})
-        else:
-            for d in state["dogs"]:
-                if d["open"] and deck[d["cards"][-1] % C.SET_SIZE]["rear"] == face["front"]:
-                    out.append({"type": "attach", "dog": d["id"], "at": len(d["cards"])})
-        out.append({"type": "decline"})
+        for kind in self.active(state).get(seat, ()):
+            if kind == "take_pile":
+                out += [{"type": "take_pile", "pile": i} for i in range(C.PILES) if piles[i] and i != in_hand]
+            elif kind == "attach":
+                front = deck[state["revealed"][seat] % C.SET_SIZE]["front"]
+                out += [{"type": "attach", "dog": d["id"], "at": len(d["cards"])} for d in state["dogs"]
+                        if d["open"] and deck[d["cards"][-1] % C.SET_SIZE]["rear"] == front]
+            else:
+                out.append({"type": kind})
         return out
 
-    def view(self, state: dict, seat) -> dict:
+    def project(self, state: dict, seat) -> dict:
         """Exactly what ``seat`` may see (§4.8).  No card id ever appears: it would reveal
         the card's back.  Pile order is unknown even to the owner: sizes only.  The
         revealed card is seen by its owner only; others see that a card is face up.
@@ -441,8 +501,8 @@ class Waldi(Game):
         ended = phase in ("scoring", "over")
         owners = opts["show_card_owner"] or ended
         n = len(state["players"])
-        hold = _ms(opts["max_hold_s"])
-        idle = _ms(opts["idle_stop_s"])
+        idle = self.timer(state, "idle")
+        pause = self.timer(state, "next_round")
 
         dogs = []
         for d in state["dogs"]:
@@ -477,13 +537,13 @@ class Waldi(Game):
         me = None
         if seat is not None:
             card = state["revealed"][seat]
-            t = state["revealed_at"][seat]
+            hold = self.timer(state, f"hold{seat}")
             me = {
                 "seat": seat,
                 "in_hand": state["in_hand"][seat],
                 "piles": [len(p) for p in state["piles"][seat]],
                 "revealed": dict(deck[card % C.SET_SIZE]) if card is not None else None,
-                "hold_until": t + hold if (t is not None and hold) else None,
+                "hold_until": hold["at"] if hold else None,
                 "markers_left": state["markers"][seat],
             }
         return {
@@ -501,18 +561,39 @@ class Waldi(Game):
             # The default recipe is balanced by construction; only a custom deck can warn.
             "deck_warnings": C.deck_warnings(deck) if opts["deck"] is not None else [],
             "show_card_owner": opts["show_card_owner"],
-            "bot_speed": opts["bot_speed"],
             "me": me,
             "seats": seats,
             "dogs": dogs,
             "recent": [dict(e) for e in state["recent"]],
-            "idle_stop_at": state["last_place_ms"] + idle if (idle and phase == "live") else None,
-            "next_round_at": state["next_round_at"],
+            "idle_stop_at": idle["at"] if (idle and phase == "live") else None,
+            "next_round_at": pause["at"] if pause else None,
+            "ready": list(state["ready"]),
             "stop": dict(state["stop"]) if state["stop"] else None,
             "results": [_copy_result(r) for r in state["results"]],
             "points": list(state["points"]),
             "winners": list(state["winners"]) if state["winners"] is not None else None,
         }
+
+    # ================================================================== hidden information
+    def hidden_variants(self, state: dict, seat, rng) -> list:
+        """States ``seat`` cannot tell from ``state``: the order of every pile (even one's
+        own, §4.8: sizes only) and the revealed card of every other player are shuffled
+        within that player's unseen cards."""
+        out = []
+        for _ in range(3):
+            alt = clone(state)
+            for s, piles in enumerate(alt["piles"]):
+                unseen = [c for p in piles for c in p]
+                other_card = s != seat and alt["revealed"][s] is not None
+                if other_card:
+                    unseen.append(alt["revealed"][s])
+                rng.shuffle(unseen)
+                for p in piles:
+                    p[:] = [unseen.pop() for _ in p]
+                if other_card:
+                    alt["revealed"][s] = unseen.pop()
+            out.append(alt)
+        return out
 
     def bot(self, level: str, seat: int, seed: int, speed: float = 1.0):
         from .bots import WaldiBot
@@ -522,16 +603,6 @@ class Waldi(Game):
 
 
 _DECKS: dict = {}      # (edition, colours) -> default deck, shared read-only
-
-_HANDLERS = {
-    "take_pile": "_take_pile",
-    "reveal": "_reveal",
-    "decline": "_decline",
-    "place_head": "_place_head",
-    "attach": "_attach",
-    "next_round": "_next_round",
-}
-
 
 def _copy_result(r: dict) -> dict:
     return {k: ([dict(x) for x in v] if k == "bones" else (list(v) if isinstance(v, list) else v))

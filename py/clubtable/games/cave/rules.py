@@ -1,0 +1,692 @@
+"""Play-Doh's Cave (Michael Bowling, version 3.0): the rules engine, RULES.md §3.
+
+Every side molds riddles (one secret word each); then letter rounds and question rounds
+alternate.  In a letter round each side may ask one letter of another side's riddle
+("second consonant"), answered privately; in a question round each side has 30 seconds of
+public yes/no questions and then one secret guess.  A correct guess scores the game
+marker's column (guesser top, owner bottom) and sticks a toothpick into the riddle; the
+second toothpick removes it.  Interrupts let a side guess out of turn.  The game ends when
+the game marker reaches End, or when a side has nothing left to guess (§3.6).
+
+Phases: ``molding`` (§3.2) -> ``play`` (rounds, turns, interrupts) -> ``over``.
+A *side* is a player, or a team of two adjacent seats past six players (§3.12); every rule
+that says "player" applies to the side (§0.1).  Choices where RULES.md is silent are named
+options in ``docs/games/cave.md``.
+
+Timers (engine-run, §3.10): ``molding``, ``letter_turn``, ``question`` (the 30 s clock),
+``answer`` (the owner's reply, CAVE-10), ``guess`` (writing the guess after the clock),
+``interrupt`` (writing an interrupt's guess), ``judge`` (the owner confirming a near miss).
+The question clock pauses during an interrupt and, unless ``table_faithful_clock``, while an
+answer is pending; :meth:`Cave._run_clocks` derives which timers run from the state after
+every change, so a pause can never be forgotten.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ...engine import Bool, Choice, Game, IllegalAction, Int, ListOf, Move, Picture, Text
+from ...engine.schema import Arg, SchemaError
+from ..riddles import letters as L
+from ..riddles.questions import MAX_QUESTION, flag_question, public_flags
+from ..riddles.words import EXACT, NEAR, SecretWordError, check_secret_word, match_guess
+
+ANSWERS = ("yes", "no", "maybe", "irrelevant")       # §3.5.2: "Yes", "No", "Maybe", "Irrelevant"
+MEDIA = ("canvas2d", "photo", "table")               # §3.11 (table: real clay, no picture)
+START, FIVE_P, END = "Start", "5P", "End"
+
+#: §3.3 DEFAULT (configurable): the game-marker track, columns (top, bottom); CAVE-4.
+DEFAULT_TRACK = [
+    {"label": START, "top": 6, "bottom": 0},
+    {"label": "", "top": 6, "bottom": 1},
+    {"label": "", "top": 5, "bottom": 2},
+    {"label": "", "top": 5, "bottom": 3},
+    {"label": FIVE_P, "top": 5, "bottom": 3},
+    {"label": "", "top": 4, "bottom": 4},
+    {"label": "", "top": 4, "bottom": 4},
+    {"label": "", "top": 3, "bottom": 4},
+    {"label": FIVE_P, "top": 3, "bottom": 3},
+    {"label": "", "top": 3, "bottom": 3},
+    {"label": "", "top": 2, "bottom": 2},
+    {"label": "", "top": 2, "bottom": 1},
+    {"label": "", "top": 1, "bottom": 1},
+    {"label": END, "top": 0, "bottom": 0},
+]
+
+def riddles_per_side(n_players: int) -> list:
+    """§3.2 and CAVE-1/CAVE-2: the sides (lists of seats, clockwise) and each side's riddle
+    count.  3 players: 4 each; 4: 3 each; 5-6: 2 each; 7-12: teams of two adjacent seats
+    making one riddle per member, an odd player out solo with 2."""
+    seats = list(range(n_players))
+    if n_players <= 6:
+        per = {3: 4, 4: 3}.get(n_players, 2)
+        return [([s], per) for s in seats]
+    sides = [(seats[i:i + 2], 2) for i in range(0, n_players - 1, 2)]
+    if n_players % 2:
+        sides.append(([seats[-1]], 2))
+    return sides
+
+
+class _TrackArg(Arg):
+    """The ``game_marker_track`` option: Start first, End last, ``5P`` spaces between, each
+    column with whole-number top and bottom values."""
+
+    kind = "track"
+
+    def check(self, value, name, state=None):
+        if not isinstance(value, list) or not 3 <= len(value) <= 40:
+            raise SchemaError("bad_arg", f"{name} must list 3 to 40 spaces.")
+        out = []
+        for i, sp in enumerate(value):
+            if not isinstance(sp, dict) or set(sp) - {"label", "top", "bottom"}:
+                raise SchemaError("bad_arg", f"{name}[{i}] must have a label, a top and a bottom number.")
+            label = sp.get("label", "")
+            top, bottom = sp.get("top", 0), sp.get("bottom", 0)
+            if label not in ("", START, FIVE_P, END):
+                raise SchemaError("bad_arg", f"{name}[{i}] label must be Start, 5P, End or empty.")
+            if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 99 for x in (top, bottom)):
+                raise SchemaError("bad_arg", f"{name}[{i}] numbers must be whole numbers 0-99.")
+            if (label == START) != (i == 0) or (label == END) != (i == len(value) - 1):
+                raise SchemaError("bad_arg", f"{name} must begin with Start and end with End.")
+            out.append({"label": label, "top": top, "bottom": bottom})
+        if all(sp["label"] == FIVE_P for sp in out[1:-1]):
+            raise SchemaError("bad_arg", f"{name} needs a space that is not 5P.")
+        return out
+
+
+def _ms(seconds) -> int:
+    return int(seconds) * 1000
+
+
+_RIDDLE = Int(0, lambda s: len(s["riddles"]) - 1 if s else 11)
+
+
+class Cave(Game):
+    """Play-Doh's Cave; see the module docstring and ``docs/games/cave.md``."""
+
+    id = "cave"
+    title = "Play-Doh's Cave"
+    min_players = 3
+    max_players = 12
+    bot_levels = ()                           # a computer player cannot see clay (docs/games/cave.md)
+    options = {
+        "riddle_medium": "canvas2d",          # §3.11: canvas2d | photo | table (real clay)
+        "photo_angles_min": 3,                # §3.11 "several angles (Proposed: at least 3)"
+        "molding_time_s": 600,                # CAVE-3, 0 = unlimited
+        "game_marker_track": DEFAULT_TRACK,   # §3.3 / CAVE-4
+        "first_round": "letter",              # CAVE-6
+        "y_vowel": False,                     # CAVE-7
+        "letter_turn_s": 30,                  # §3.5.1, 0 = unlimited
+        "question_s": 30,                     # §3.5.2 "thirty seconds"
+        "answer_s": 10,                       # CAVE-10
+        "guess_write_s": 30,                  # §3.5.2 / CAVE-13
+        "judge_s": 20,                        # owner confirming a near miss (docs: judge_s)
+        "guess_required": False,              # CAVE-9
+        "auto_accept_misspelling": False,     # CAVE-16 / §3.7
+        "owner_may_accept_wrong": False,      # §3.7 "subject to an owner override"
+        "reveal_on_removal": True,            # CAVE-17
+        "table_faithful_clock": False,        # CAVE-10
+        "first_player_rule": "youngest",      # §3.2.4 "The youngest player receives the start marker", §0.2.7
+        "first_player": None,                 # the seat the host names for that rule; None = drawn
+        "tie_break": "shared",                # CAVE-19: shared | most_solved
+    }
+    option_choices = {
+        "riddle_medium": list(MEDIA),
+        "first_round": ["letter", "question"],
+        "tie_break": ["shared", "most_solved"],
+        "first_player_rule": ["youngest", "oldest", "random", "host_choice"],
+        "first_player": [None] + list(range(12)),
+    }
+    option_specs = {
+        "photo_angles_min": Int(1, 8),
+        "molding_time_s": Int(0, 3600),
+        "game_marker_track": _TrackArg(),
+        "y_vowel": Bool(),
+        "letter_turn_s": Int(0, 600),
+        "question_s": Int(5, 600),
+        "answer_s": Int(1, 120),
+        "guess_write_s": Int(5, 600),
+        "judge_s": Int(1, 600),
+        "guess_required": Bool(),
+        "auto_accept_misspelling": Bool(),
+        "owner_may_accept_wrong": Bool(),
+        "reveal_on_removal": Bool(),
+        "table_faithful_clock": Bool(),
+    }
+    moves = {
+        "mold": Move({"riddle": _RIDDLE, "word": Text(64), "pictures": ListOf(Picture(), 0, 8)},
+                     doc="Hand in one riddle: its secret word and its picture(s) (none at a real table)."),
+        "remold": Move({"riddle": _RIDDLE, "word": Text(64), "pictures": ListOf(Picture(), 0, 8)},
+                       interrupt=True, doc="Change a riddle already handed in, while molding lasts."),
+        "ask_letter": Move({"riddle": _RIDDLE, "n": Int(1, L.MAX_N), "unit": Choice(L.UNITS),
+                            "count_from": Choice(L.FROM)}, doc="Letter round: ask one letter (§3.5.1)."),
+        "pass": Move(doc="Letter round: ask nothing (CAVE-8)."),
+        "ask": Move({"riddle": _RIDDLE, "text": Text(MAX_QUESTION)}, doc="Question round: a yes/no question."),
+        "answer": Move({"answer": Choice(ANSWERS)}, doc="The owner's answer to the pending question."),
+        "refuse": Move(doc="The owner refuses a question about letters or length (§3.5.2)."),
+        "stop": Move(doc="Stop the question clock to write the guess."),
+        "guess": Move({"riddle": _RIDDLE, "word": Text(64)}, doc="The one secret guess."),
+        "no_guess": Move(doc="Make no guess (CAVE-9)."),
+        "judge": Move({"accept": Bool()}, doc="The owner: is this guess a spelling error of the word?"),
+        "interrupt": Move(interrupt=True, doc="Spend an interrupt cube to pause the game and guess (§3.5.3)."),
+    }
+    timers = ("molding", "judge", "interrupt", "guess", "answer", "question", "letter_turn")
+    constants = {"answers": list(ANSWERS), "units": list(L.UNITS), "count_from": list(L.FROM),
+                 "none": L.NONE, "max_n": L.MAX_N}
+
+    # ================================================================== options, setup
+    def validate_options(self, opts: dict, n_players: int) -> None:
+        if opts["first_player"] is not None and opts["first_player"] >= n_players:
+            raise IllegalAction("bad_options", "The starting seat must be one of the table's seats.")
+
+    def setup(self, state: dict, now_ms: int) -> None:
+        opts = state["options"]
+        n = len(state["players"])
+        sides, side_of, riddles = [], [0] * n, []
+        for i, (seats, count) in enumerate(riddles_per_side(n)):
+            sides.append({"seats": seats, "score": 0, "interrupts": 1})
+            for s in seats:
+                side_of[s] = i
+            makers = seats if len(seats) == count else seats * count     # a team: one riddle per member
+            for maker in makers:
+                riddles.append({"id": len(riddles), "side": i, "maker": maker, "word": None, "pictures": [],
+                                "toothpicks": 0, "solved_by": [], "removed": False})
+        start = opts["first_player"]
+        if start is None or opts["first_player_rule"] == "random":     # nobody's age is known: a seeded draw
+            start = self.rng(state).below(n)
+        state.update(phase="molding", sides=sides, side_of=side_of, riddles=riddles, marker=0,
+                     start=side_of[start], round=None, stage=None, question=None, interrupt=None, judging=None,
+                     letters=[], qa=[], guesses=[], reason=None, winners=None)
+        if opts["molding_time_s"]:
+            self.start_timer(state, "molding", now_ms, _ms(opts["molding_time_s"]))
+
+    # ================================================================== who may act
+    def _members(self, state: dict, side: int) -> list:
+        return state["sides"][side]["seats"]
+
+    def _turn_side(self, state: dict) -> Optional[int]:
+        rnd = state["round"]
+        return None if rnd is None else rnd["order"][rnd["turn"]]
+
+    def _may_interrupt(self, state: dict) -> bool:
+        """§3.5.3 / §3.10: in a letter or question round, not during another interrupt, not
+        in the questioner's stopped-to-guess window, nor while a guess is being judged."""
+        return (state["phase"] == "play" and state["interrupt"] is None and state["judging"] is None
+                and state["stage"] in ("letter", "asking"))
+
+    def active(self, state: dict) -> dict:
+        out: dict = {}
+
+        def add(seats, *types):
+            for s in seats:
+                lst = out.setdefault(s, [])
+                lst.extend(t for t in types if t not in lst)
+
+        if state["phase"] == "molding":
+            for r in state["riddles"]:
+                add([r["maker"]], "mold" if r["word"] is None else "remold")
+            return out
+        if state["phase"] != "play":
+            return out
+        if state["judging"] is not None:
+            g = state["guesses"][state["judging"]]
+            add(self._members(state, state["riddles"][g["riddle"]]["side"]), "judge")
+            return out
+        if state["interrupt"] is not None:
+            add(self._members(state, state["interrupt"]["side"]), "guess", "no_guess")
+            return out
+        turn = self._members(state, self._turn_side(state))
+        stage = state["stage"]
+        if stage == "letter":
+            add(turn, "ask_letter", "pass")
+        elif stage == "asking":
+            add(turn, *(["stop"] if state["question"] else ["ask", "stop"]))
+        elif stage == "guessing":
+            add(turn, *(["guess"] if state["options"]["guess_required"] else ["guess", "no_guess"]))
+        if state["question"] is not None:
+            add(self._members(state, state["riddles"][state["question"]["riddle"]]["side"]), "answer", "refuse")
+        if self._may_interrupt(state):
+            for i, side in enumerate(state["sides"]):
+                if side["interrupts"] >= 1 and self._targets(state, i):
+                    add(side["seats"], "interrupt")
+        return out
+
+    def why_not(self, state: dict, seat: int, move: str) -> tuple:
+        if state["phase"] == "molding":
+            return ("molding", "The riddles are still being molded.")
+        if move == "interrupt":
+            if state["interrupt"] is not None:
+                return ("interrupt_running", "Another interrupt is being resolved: it cannot be interrupted.")
+            if state["stage"] in ("guessing", "judging") or state["judging"] is not None:
+                return ("guess_window", "No interrupt while a guess is being written or judged.")
+            if state["sides"][state["side_of"][seat]]["interrupts"] < 1:
+                return ("no_cube", "Your side has no interrupt cube left.")
+        if state["interrupt"] is not None:
+            return ("interrupted", "The game is paused for an interrupt.")
+        if state["judging"] is not None:
+            return ("judging", "The game waits for the owner to judge a guess.")
+        if move in ("answer", "refuse"):
+            return ("no_question", "There is no question about your riddle to answer.")
+        if state["side_of"][seat] != self._turn_side(state):
+            return ("not_your_turn", "It is not your turn.")
+        return ("not_now", "That move is not possible right now.")
+
+    def legal_moves(self, state: dict, seat: int) -> list:
+        """Concrete actions where they are few; a descriptor (riddle choices narrowed to the
+        riddles this side may target) for the moves that carry text or a letter query."""
+        out = []
+        side = state["side_of"][seat]
+        for t in self.active(state).get(seat, ()):
+            move = self.moves[t]
+            if t in ("mold", "remold"):
+                mine = [r["id"] for r in state["riddles"] if r["maker"] == seat
+                        and (r["word"] is None) == (t == "mold")]
+                d = move.describe(t, state)
+                d["args"]["riddle"] = {"kind": "choice", "choices": mine}
+                out.append(d)
+            elif t in ("ask_letter", "ask", "guess"):
+                ids = self._letter_targets(state, side) if t == "ask_letter" else (
+                    self._targets(state, side) if t == "guess" else self._question_targets(state, side))
+                d = move.describe(t, state)
+                d["args"]["riddle"] = {"kind": "choice", "choices": ids}
+                out.append(d)
+            else:
+                out.extend(move.enumerate(t, state))
+        return out
+
+    # ================================================================== targets (CAVE-11, CAVE-12)
+    def _targets(self, state: dict, side: int) -> list:
+        """Riddles ``side`` may still guess: another side's, in play, not solved by it."""
+        return [r["id"] for r in state["riddles"]
+                if r["side"] != side and not r["removed"] and side not in r["solved_by"]]
+
+    _letter_targets = _targets
+
+    def _question_targets(self, state: dict, side: int) -> list:
+        return [r["id"] for r in state["riddles"] if r["side"] != side and not r["removed"]]
+
+    def _target(self, state: dict, seat: int, rid: int, what: str, solved_ok: bool = False) -> dict:
+        side = state["side_of"][seat]
+        r = state["riddles"][rid]
+        if r["side"] == side:
+            raise IllegalAction("own_riddle", f"You cannot {what} your own side's riddle.")
+        if r["removed"]:
+            raise IllegalAction("removed", "That riddle has two toothpicks and is out of the game.")
+        if not solved_ok and side in r["solved_by"]:
+            raise IllegalAction("already_solved", "Your side has already guessed that riddle.")
+        return r
+
+    # ================================================================== molding (§3.2)
+    def move_mold(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        self._mold(state, seat, args, now_ms, new=True)
+
+    def move_remold(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        self._mold(state, seat, args, now_ms, new=False)
+
+    def _mold(self, state: dict, seat: int, args: dict, now_ms: int, new: bool) -> None:
+        r = state["riddles"][args["riddle"]]
+        if r["maker"] != seat:
+            raise IllegalAction("not_your_riddle", "That riddle is someone else's to mold.")
+        if (r["word"] is None) != new:
+            raise IllegalAction("already_molded" if new else "not_molded",
+                                "That riddle is already handed in." if new else "That riddle is not handed in yet.")
+        try:
+            word = check_secret_word(args["word"])
+        except SecretWordError as err:
+            raise IllegalAction(err.code, err.message) from None
+        pics = args["pictures"]
+        opts = state["options"]
+        medium = opts["riddle_medium"]
+        if medium == "table" and pics:
+            raise IllegalAction("no_pictures", "At a real table the riddle is the clay itself: hand in no picture.")
+        if medium == "canvas2d" and len(pics) != 1:
+            raise IllegalAction("one_picture", "Hand in the riddle's drawing: one picture.")
+        if medium == "photo" and len(pics) < opts["photo_angles_min"]:
+            raise IllegalAction("more_angles", f"Photograph the riddle from at least {opts['photo_angles_min']} angles.")
+        if len(set(pics)) != len(pics):
+            raise IllegalAction("same_picture", "The same picture is there twice.")
+        r["word"], r["pictures"] = word, list(pics)
+        if all(x["word"] is not None for x in state["riddles"]):
+            self._begin_play(state, now_ms)
+
+    def timer_molding(self, state: dict, now_ms: int) -> None:
+        """Time is up (CAVE-3): riddles not handed in are left out of the game."""
+        self._begin_play(state, now_ms)
+
+    def _begin_play(self, state: dict, now_ms: int) -> None:
+        self.stop_timer(state, "molding")
+        kept = [r for r in state["riddles"] if r["word"] is not None]
+        for i, r in enumerate(kept):
+            r["id"] = i
+        state["riddles"] = kept
+        state["phase"] = "play"
+        if self._exhausted(state, now_ms):
+            return
+        self._start_round(state, state["options"]["first_round"], 1, now_ms)
+
+    # ================================================================== rounds and turns (§3.5)
+    def _start_round(self, state: dict, kind: str, no: int, now_ms: int) -> None:
+        n = len(state["sides"])
+        order = [(state["start"] + i) % n for i in range(n)]         # clockwise from the start marker
+        state["round"] = {"kind": kind, "no": no, "order": order, "turn": 0, "correct": False}
+        self._start_turn(state, now_ms)
+
+    def _start_turn(self, state: dict, now_ms: int) -> None:
+        opts = state["options"]
+        if state["round"]["kind"] == "letter":
+            state["stage"] = "letter"
+            if opts["letter_turn_s"]:
+                self.start_timer(state, "letter_turn", now_ms, _ms(opts["letter_turn_s"]))
+        else:
+            state["stage"] = "asking"
+            self.start_timer(state, "question", now_ms, _ms(opts["question_s"]))
+        self._run_clocks(state, now_ms)
+
+    def _end_turn(self, state: dict, now_ms: int) -> None:
+        for name in ("letter_turn", "question", "guess"):
+            self.stop_timer(state, name)
+        if state["question"] is not None:          # never left unanswered: as at the answer cap
+            self._record_answer(state, "maybe", auto=True)
+        rnd = state["round"]
+        rnd["turn"] += 1
+        if rnd["turn"] < len(rnd["order"]):
+            self._start_turn(state, now_ms)
+            return
+        state["stage"] = None
+        if rnd["kind"] == "letter":
+            # "At the end of the letter round advance the game marker one space toward the end."
+            if self._advance(state, now_ms):
+                return
+            self._next_round(state, "question", now_ms)
+        else:
+            # "if no riddle was correctly guessed by any player (including the use of
+            # interrupts), the game marker is advanced one space."
+            if not rnd["correct"] and self._advance(state, now_ms):
+                return
+            # "the start marker is passed counter-clockwise, so the last player becomes
+            # the starting player" (CAVE-21: once per cycle, after the question round).
+            state["start"] = (state["start"] - 1) % len(state["sides"])
+            self._next_round(state, "letter", now_ms)
+
+    def _next_round(self, state: dict, kind: str, now_ms: int) -> None:
+        no = state["round"]["no"] + (1 if kind == state["options"]["first_round"] else 0)
+        self._start_round(state, kind, no, now_ms)
+
+    def five_sides(self, state: dict) -> bool:
+        """"In a five player game ... skip the spaces labeled '5P'" (a side is a player, §0.1)."""
+        return len(state["sides"]) == 5
+
+    def _advance(self, state: dict, now_ms: int) -> bool:
+        """Move the game marker one space toward End, skipping 5P spaces with five sides
+        (CAVE-5: on every advance).  True when it reached End and the game is over."""
+        track = state["options"]["game_marker_track"]
+        idx = state["marker"] + 1
+        while self.five_sides(state) and track[idx]["label"] == FIVE_P:
+            idx += 1
+        state["marker"] = idx
+        if track[idx]["label"] == END:
+            self._finish(state, "end_space")
+            return True
+        return False
+
+    def _run_clocks(self, state: dict, now_ms: int) -> None:
+        """Pause or resume the turn clocks to fit the state (§3.10): everything stops during
+        an interrupt or a judgement; the question clock also waits for a pending answer
+        unless ``table_faithful_clock``."""
+        frozen = state["interrupt"] is not None or state["judging"] is not None
+        waiting = state["question"] is not None and not state["options"]["table_faithful_clock"]
+        for name, run in (("letter_turn", not frozen), ("question", not frozen and not waiting),
+                          ("answer", not frozen)):
+            t = state["timers"].get(name)
+            if t is None:
+                continue
+            if run and t["at"] is None:
+                self.resume_timer(state, name, now_ms)
+            elif not run and t["at"] is not None:
+                self.pause_timer(state, name, now_ms)
+
+    # ================================================================== letter round (§3.5.1)
+    def move_ask_letter(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        r = self._target(state, seat, args["riddle"], "ask a letter of")
+        query = L.LetterQuery(args["n"], args["unit"], args["count_from"])
+        state["letters"].append({
+            "side": state["side_of"][seat], "seat": seat, "riddle": r["id"], "n": query.n, "unit": query.unit,
+            "count_from": query.count_from, "round": state["round"]["no"],
+            "answer": L.answer(r["word"], query, state["options"]["y_vowel"]),
+        })
+        self._end_turn(state, now_ms)
+
+    def move_pass(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        self._end_turn(state, now_ms)
+
+    def timer_letter_turn(self, state: dict, now_ms: int) -> None:
+        self._end_turn(state, now_ms)                  # §3.5.1 Proposed: an automatic pass
+
+    # ================================================================== question round (§3.5.2)
+    def move_ask(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        r = self._target(state, seat, args["riddle"], "ask about", solved_ok=True)
+        state["question"] = {"side": state["side_of"][seat], "seat": seat, "riddle": r["id"], "text": args["text"],
+                             "flags": flag_question(args["text"], r["word"]), "at": now_ms}
+        self.start_timer(state, "answer", now_ms, _ms(state["options"]["answer_s"]))
+        self._run_clocks(state, now_ms)
+
+    def _record_answer(self, state: dict, answer: str, auto: bool = False, seat: Optional[int] = None) -> None:
+        q = state["question"]
+        state["qa"].append({"side": q["side"], "seat": q["seat"], "riddle": q["riddle"], "text": q["text"],
+                            "answer": answer, "auto": auto, "by": seat, "round": state["round"]["no"]})
+        state["question"] = None
+        self.stop_timer(state, "answer")
+
+    def move_answer(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        self._record_answer(state, args["answer"], seat=seat)
+        self._run_clocks(state, now_ms)
+
+    def move_refuse(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        """The question is about letters or length: not allowed; the asker may rephrase."""
+        self._record_answer(state, "refused", seat=seat)
+        self._run_clocks(state, now_ms)
+
+    def timer_answer(self, state: dict, now_ms: int) -> None:
+        """CAVE-10: no answer within ``answer_s``: the engine records "Maybe"."""
+        self._record_answer(state, "maybe", auto=True)
+        self._run_clocks(state, now_ms)
+
+    def move_stop(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        self._to_guessing(state, now_ms)
+
+    def timer_question(self, state: dict, now_ms: int) -> None:
+        self._to_guessing(state, now_ms)               # "or continue until time runs out"
+
+    def _to_guessing(self, state: dict, now_ms: int) -> None:
+        self.stop_timer(state, "question")
+        state["stage"] = "guessing"
+        self.start_timer(state, "guess", now_ms, _ms(state["options"]["guess_write_s"]))
+        self._run_clocks(state, now_ms)
+
+    def timer_guess(self, state: dict, now_ms: int) -> None:
+        self._end_turn(state, now_ms)                  # no guess written in time
+
+    # ================================================================== guesses (§3.5.2, §3.7)
+    def move_guess(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        r = self._target(state, seat, args["riddle"], "guess")
+        how = "interrupt" if state["interrupt"] is not None else "turn"
+        match = match_guess(args["word"], r["word"])
+        opts = state["options"]
+        g = {"side": state["side_of"][seat], "seat": seat, "riddle": r["id"], "word": args["word"], "match": match,
+             "how": how, "round": state["round"]["no"], "kind": state["round"]["kind"], "marker": state["marker"],
+             "correct": None, "points": None, "judged": False}
+        state["guesses"].append(g)
+        gi = len(state["guesses"]) - 1
+        self.stop_timer(state, "interrupt" if how == "interrupt" else "guess")
+        if match == EXACT or (match == NEAR and opts["auto_accept_misspelling"]):
+            self._settle(state, gi, True, now_ms)
+        elif match == NEAR or opts["owner_may_accept_wrong"]:
+            state["judging"] = gi
+            state["stage"] = "judging" if how == "turn" else state["stage"]
+            self.start_timer(state, "judge", now_ms, _ms(opts["judge_s"]))
+            self._run_clocks(state, now_ms)
+        else:
+            self._settle(state, gi, False, now_ms)
+
+    def move_no_guess(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        if state["interrupt"] is not None:
+            self.stop_timer(state, "interrupt")
+            self._end_interrupt(state, now_ms)
+        else:
+            self._end_turn(state, now_ms)
+
+    def move_judge(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        gi = state["judging"]
+        state["guesses"][gi]["judged"] = True
+        self._settle(state, gi, args["accept"], now_ms)
+
+    def timer_judge(self, state: dict, now_ms: int) -> None:
+        """The owner did not judge in time: a near miss is a spelling error ("Spelling errors
+        are ignored") and counts; a guess the engine found wrong stays wrong."""
+        gi = state["judging"]
+        self._settle(state, gi, state["guesses"][gi]["match"] == NEAR, now_ms)
+
+    def _settle(self, state: dict, gi: int, correct: bool, now_ms: int) -> None:
+        g = state["guesses"][gi]
+        state["judging"] = None
+        self.stop_timer(state, "judge")
+        g["correct"] = bool(correct)
+        if correct:
+            r = state["riddles"][g["riddle"]]
+            col = state["options"]["game_marker_track"][state["marker"]]
+            state["sides"][g["side"]]["score"] += col["top"]          # "the top number"
+            state["sides"][r["side"]]["score"] += col["bottom"]       # "the bottom number"
+            g["points"] = [col["top"], col["bottom"]]
+            r["toothpicks"] += 1
+            r["solved_by"].append(g["side"])
+            if r["toothpicks"] >= 2:                                   # "the riddle is removed"
+                r["removed"] = True
+            if state["round"]["kind"] == "question":                   # CAVE-15
+                state["round"]["correct"] = True
+            if self._exhausted(state, now_ms):
+                return
+        if g["how"] == "interrupt":
+            self._end_interrupt(state, now_ms)
+        else:
+            self._end_turn(state, now_ms)
+
+    def _exhausted(self, state: dict, now_ms: int) -> bool:
+        """§3.6 (b), CAVE-18: a side has guessed every remaining riddle but its own."""
+        if any(not self._targets(state, i) for i in range(len(state["sides"]))):
+            self._finish(state, "nothing_to_guess")
+            return True
+        return False
+
+    # ================================================================== interrupts (§3.5.3)
+    def move_interrupt(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
+        side = state["side_of"][seat]
+        state["sides"][side]["interrupts"] -= 1          # spent whatever the outcome (CAVE-13)
+        state["interrupt"] = {"side": side, "seat": seat, "at": now_ms}
+        self.start_timer(state, "interrupt", now_ms, _ms(state["options"]["guess_write_s"]))
+        self._run_clocks(state, now_ms)
+
+    def timer_interrupt(self, state: dict, now_ms: int) -> None:
+        self._end_interrupt(state, now_ms)               # no guess written in time
+
+    def _end_interrupt(self, state: dict, now_ms: int) -> None:
+        """"When only one player has an interrupt remaining, all players are given an
+        additional interrupt" (CAVE-14: checked after each interrupt, no cap)."""
+        state["interrupt"] = None
+        holders = [s for s in state["sides"] if s["interrupts"] >= 1]
+        if len(holders) == 1:
+            for s in state["sides"]:
+                s["interrupts"] += 1
+        self._run_clocks(state, now_ms)
+
+    # ================================================================== end (§3.6)
+    def _finish(self, state: dict, reason: str) -> None:
+        state["phase"] = "over"
+        state["reason"] = reason
+        state["stage"] = None
+        state["question"] = None
+        state["interrupt"] = None
+        state["judging"] = None
+        state["timers"] = {}
+        sides = state["sides"]
+        best = max(s["score"] for s in sides)
+        tied = [i for i, s in enumerate(sides) if s["score"] == best]
+        if state["options"]["tie_break"] == "most_solved" and len(tied) > 1:
+            solved = {i: sum(i in r["solved_by"] for r in state["riddles"]) for i in tied}
+            most = max(solved.values())
+            tied = [i for i in tied if solved[i] == most]
+        state["winners"] = sorted(s for i in tied for s in sides[i]["seats"])
+
+    def result(self, state: dict) -> Optional[dict]:
+        if state["phase"] != "over":
+            return None
+        return {"winners": list(state["winners"]),
+                "scores": [state["sides"][state["side_of"][s]]["score"] for s in range(len(state["players"]))]}
+
+    # ================================================================== views (§3.9)
+    def project(self, state: dict, seat: Optional[int]) -> dict:
+        me = None if seat is None else state["side_of"][seat]
+        over = state["phase"] == "over"
+        reveal = state["options"]["reveal_on_removal"]
+        riddles = state["riddles"]
+        molding = state["phase"] == "molding"
+
+        def owner(rid):
+            return riddles[rid]["side"]
+
+        def riddle_view(r):
+            mine = r["side"] == me
+            v = {k: (list(r[k]) if isinstance(r[k], list) else r[k])
+                 for k in ("id", "side", "maker", "toothpicks", "solved_by", "removed")}
+            v["made"] = r["word"] is not None
+            v["pictures"] = list(r["pictures"]) if (not molding or mine) else []
+            v["word"] = r["word"] if (over or mine or (r["removed"] and reveal)) else None
+            return v
+
+        letters = []
+        for q in state["letters"]:
+            v = {k: q[k] for k in ("side", "seat", "riddle", "n", "unit", "count_from", "round")}
+            if me is not None and me in (q["side"], owner(q["riddle"])):   # "shown only to the requesting player"
+                v["answer"] = q["answer"]
+            letters.append(v)
+        guesses = []
+        for g in state["guesses"]:
+            v = {k: g[k] for k in ("side", "seat", "riddle", "how", "round", "kind", "marker", "correct", "points")}
+            if over or (me is not None and me in (g["side"], owner(g["riddle"]))):   # "written secretly"
+                v["word"], v["match"] = g["word"], g["match"]
+            guesses.append(v)
+        question = None
+        if state["question"] is not None:
+            q = state["question"]
+            question = {k: q[k] for k in ("side", "seat", "riddle", "text", "at")}
+            # §3.11 flags (assistive: the owner decides).  Those that depend on the word
+            # (names_word, near_word) only for the side that knows it.
+            mine = me is not None and me == owner(q["riddle"])
+            question["flags"] = list(q["flags"]) if mine else public_flags(q["text"])
+        rnd = state["round"]
+        return {
+            "phase": state["phase"],
+            "players": list(state["players"]),
+            "me": seat,
+            "my_side": me,
+            "side_of": list(state["side_of"]),
+            "sides": [{"seats": list(s["seats"]), "score": s["score"], "interrupts": s["interrupts"]}
+                      for s in state["sides"]],
+            "riddles": [riddle_view(r) for r in riddles],
+            "marker": state["marker"],
+            "track": [dict(sp) for sp in state["options"]["game_marker_track"]],
+            "five_sides": self.five_sides(state),
+            "start": state["start"],
+            "round": None if rnd is None else dict(rnd, order=list(rnd["order"])),
+            "turn_side": self._turn_side(state) if state["phase"] == "play" else None,
+            "stage": state["stage"],
+            "question": question,
+            "qa": [dict(q) for q in state["qa"]],
+            "letters": letters,
+            "guesses": guesses,
+            "judging": state["judging"],
+            "interrupt": None if state["interrupt"] is None else dict(state["interrupt"]),
+            "clocks": {k: dict(v) for k, v in state.get("timers", {}).items()},
+            "options": {k: state["options"][k] for k in ("riddle_medium", "guess_required", "table_faithful_clock",
+                                                         "question_s", "y_vowel")},
+            "reason": state["reason"],
+            "winners": None if state["winners"] is None else list(state["winners"]),
+        }

@@ -1,0 +1,927 @@
+"""Dohdles! (RULES.md §1): sculpt riddles, give clues, race to guess them.
+
+Every side (a player, or a team of two neighbours at 7–12 players) makes two or three
+Dohdles, each standing for one secret word.  On a turn the Dohdle Master moves the clue chip
+of an opponent's Dohdle one space along its seven-space clue track and gets that space's
+clue: up to two questions, or one of the word's first five letters.  At any moment anyone
+may shout "Dohdles!" (the ``claim`` move) on any opened Dohdle; claims are resolved in the
+order they reached the host, after a short settle window, as the guess funnel would.
+
+State layout (JSON-safe, besides the keys every game has)::
+
+    phase        "making" | "play" | "over"
+    side_of      [side per seat]
+    sides        [{members, colour, board, token, cube: "ready" | "queued"}]
+    dohdles      [{id, side, maker, space, status, word, variants, pictures, chip,
+                   letters[5], qa[], solved_by, solved_at}]
+                 status: "making" | "active" | "solved" | "retired" | "unmade"
+    active_side  the side holding the Dohdle Master placard (None while making)
+    turn         {n, phase, target, kind, asked, started, opened[], question, redirect}
+                 phase: "choose" | "kind" | "questions" | "letter" | "grace"
+    burst        None | {state: "settle" | "propose", entries[], current, rights{}}
+    seq          claims accepted so far (the funnel order key)
+    events       the public record: chips moved, clues, claims, proposals, solutions
+    winners, reason   set when the game is over
+
+Timers (engine-run): ``sculpt`` (the making time), ``settle`` (the funnel's settle window
+and the special right's wait), ``proposal`` (a claimant's time to say his word), ``answer``
+(the creator's time to answer a question), ``turn`` (the Dohdle Master's clock: choosing,
+composing a question, the letter request, the grace period).  While a burst is open the
+``turn`` and ``answer`` clocks are paused (DOH-23).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ...engine import Choice, Game, IllegalAction, Int, ListOf, Move, Picture, State, Text, is_int
+from ..riddles.boards import BOARDS, LANGUAGES
+from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, WORD_FLAGS, flag_question, public_flags
+from ..riddles.words import SecretWordError, check_secret_word, normalise
+
+SPACES = 12                    # Dohdle spaces in the ring (§1.3)
+CLUE_SPACES = 7                # clue spaces per Dohdle (§1.3)
+LETTER_SPACES = 5              # letter spaces on a solution sheet (§1.6.2)
+MAX_SIDES = 6                  # colours, tokens, cubes (§1.2)
+BLANK = "_"                    # a letter space past the word's end (DOH-8)
+MAX_PROPOSAL = 64
+MAX_EVENTS = 120
+COLOURS = ["#d62728", "#1f77b4", "#ffbf00", "#2ca02c", "#9467bd", "#ff7f0e"]   # DOH-26
+
+DEFAULT_GREEN = [3] * 7 + [2] * 13          # §1.3: index 0 ("!") and 1–6: 3; 7–19: 2
+DEFAULT_RED = [0] + [1] * 6 + [2] * 7 + [3] * 6   # 0; 1–6: 1; 7–13: 2; 14–19: 3
+
+
+def dohdles_per_side(n_players: int, solo_in_team_game: int = 2) -> list:
+    """§1.2: the Dohdles each side makes, as a list of the makers' seats per side.
+
+    3 players: three each; 4–6: two each; 7–12: teams of two neighbours, one Dohdle per
+    member, and the odd player out makes ``solo_in_team_game`` (DOH-15)."""
+    if n_players <= 6:
+        per = 3 if n_players == 3 else 2
+        return [[s] * per for s in range(n_players)]
+    out = [[2 * t, 2 * t + 1] for t in range(n_players // 2)]
+    if n_players % 2:
+        out.append([n_players - 1] * solo_in_team_game)
+    return out
+
+
+def _ms(seconds) -> int:
+    return int(round(float(seconds) * 1000))
+
+
+class Dohdles(Game):
+    """Dohdles! for 3–6 players, or 7–12 in teams of two (RULES.md §1)."""
+
+    id = "dohdles"
+    title = "Dohdles!"
+    min_players = 3
+    max_players = 12
+    bot_levels = ("easy", "normal")
+    options = {
+        "language": "en",                                  # suggestion boards, question screening
+        "riddle_medium": "drawing",                        # §1.10: drawing | photo | table
+        "clue_track_types": ["Q", "L", "Q", "L", "Q", "L", "QL"],   # DOH-1
+        "creator_reward": [0, 1, 2, 3, 2, 1, 0],           # DOH-2
+        "start_index": 3,                                  # DOH-3, DOH-4 ("!" is index 0)
+        "final_index": 20,                                 # DOH-3
+        "green_arrows": list(DEFAULT_GREEN),               # DOH-3, per index 0..final-1
+        "red_arrows": list(DEFAULT_RED),                   # DOH-3
+        "answer_labels": list(DEFAULT_ANSWERS),            # DOH-5
+        "buzz_settle_ms": 750,                             # §1.6.4
+        "special_right_window_ms": 3000,                   # DOH-11
+        "jitter_ms": 0,                                    # §0.2.3
+        "answer_s": 20,                                    # DOH-25: a claimant's proposal
+        "creator_answer_s": 20,                            # §1.6.1: the creator's answer
+        "question_compose_s": 60,                          # §1.6.1
+        "turn_grace_s": 5,                                 # DOH-6, DOH-23
+        "choose_s": 60,                                    # docs: choose_timeout
+        "sculpt_time_s": 600,                              # DOH-19 (0 = unlimited)
+        "accepted_variants": False,                        # DOH-20
+        "solo_dohdles_in_team_game": 2,                    # DOH-15
+        "naming_question": "refuse_by_creator",            # docs: naming_question
+        "first_player_rule": "oldest",                     # §1.2.7, §0.2.7
+        "first_player": None,                              # the seat the host names for that rule
+    }
+    option_choices = {
+        "language": list(LANGUAGES),
+        "riddle_medium": ["drawing", "photo", "table"],
+        "accepted_variants": [False, True],
+        "solo_dohdles_in_team_game": [1, 2],
+        "naming_question": ["refuse_by_creator", "refuse_at_once"],
+        "first_player_rule": ["oldest", "youngest", "random", "host_choice"],
+        "first_player": [None] + list(range(12)),
+    }
+    constants = {
+        "spaces": SPACES, "clue_spaces": CLUE_SPACES, "letter_spaces": LETTER_SPACES,
+        "colours": COLOURS, "blank": BLANK, "max_question": MAX_QUESTION, "max_proposal": MAX_PROPOSAL,
+        "bang_index": 0,
+    }
+    moves = {
+        "make": Move({"dohdle": Int(0, SPACES - 1), "word": Text(64),
+                      "pictures": ListOf(Picture(), 0, 3, optional=True, default=[]),
+                      "variants": ListOf(Text(64), 0, 4, optional=True, default=[])},
+                     doc="Make (or remake) one of your Dohdles: its secret word and its picture(s)."),
+        "move_chip": Move({"dohdle": Int(0, SPACES - 1)}, doc="Move an opponent's clue chip one space."),
+        "choose_clue": Move({"kind": Choice(["question", "letter"])}, doc="On a ??/ABC space: questions or a letter."),
+        "ask": Move({"question": Text(MAX_QUESTION)}, doc="Ask the creator a question."),
+        "end_questions": Move(doc="Stop asking (up to two questions)."),
+        "answer": Move({"answer": Choice(option="answer_labels")}, doc="Answer the question about your Dohdle."),
+        "refuse": Move(doc="Refuse a prohibited question (it does not count)."),
+        "request_letter": Move({"position": Int(1, LETTER_SPACES)}, doc="Ask for one of the first five letters."),
+        "end_turn": Move(doc="Pass the placard now (after the clue, or instead of a redirect)."),
+        "claim": Move({"dohdle": Int(0, SPACES - 1)}, interrupt=True, doc="Dohdles! Claim a guess."),
+        "propose": Move({"word": Text(MAX_PROPOSAL)}, doc="Say your proposed solution."),
+    }
+    timers = ("sculpt", "settle", "proposal", "answer", "turn")
+
+    # ================================================================== options
+    def validate_options(self, opts: dict, n_players: int) -> None:
+        def bad(message: str) -> None:
+            raise IllegalAction("bad_options", message)
+
+        types = opts["clue_track_types"]
+        if not isinstance(types, list) or len(types) != CLUE_SPACES or any(t not in ("Q", "L", "QL") for t in types):
+            bad("The clue track needs seven spaces, each Q, L or QL.")
+        if types[0] != "Q":
+            bad("Clue space 1 must be a question space (DOH-1: the special right needs it).")
+        reward = opts["creator_reward"]
+        if not isinstance(reward, list) or len(reward) != CLUE_SPACES or not all(is_int(r) and 0 <= r <= 9 for r in reward):
+            bad("The creator's reward needs seven whole numbers from 0 to 9.")
+        final, start = opts["final_index"], opts["start_index"]
+        if not is_int(final) or not 3 <= final <= 60:
+            bad("The final space must be from 3 to 60.")
+        if not is_int(start) or not 1 <= start < final:
+            bad("The start space must lie between the ! space (0) and the final space.")
+        for name in ("green_arrows", "red_arrows"):
+            arrows = opts[name]
+            if not isinstance(arrows, list) or len(arrows) != final or not all(is_int(a) and 0 <= a <= 9 for a in arrows):
+                bad(f"{name} needs one whole number from 0 to 9 for each space before the final one.")
+        if not all(g >= 1 for g in opts["green_arrows"]):
+            bad("Every space needs at least one green arrow.")
+        labels = opts["answer_labels"]
+        if (not isinstance(labels, list) or not 2 <= len(labels) <= 6
+                or not all(isinstance(a, str) and 0 < len(a) <= 24 for a in labels) or len(set(labels)) != len(labels)):
+            bad("The answers need 2 to 6 different short labels.")
+        for name, top in (("buzz_settle_ms", 10_000), ("special_right_window_ms", 30_000), ("jitter_ms", 2000)):
+            if not is_int(opts[name]) or not 0 <= opts[name] <= top:
+                bad(f"{name} must be a whole number of milliseconds from 0 to {top}.")
+        for name in ("answer_s", "creator_answer_s", "question_compose_s", "turn_grace_s", "choose_s", "sculpt_time_s"):
+            v = opts[name]
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 7200:
+                bad(f"{name} must be a number of seconds from 0 to 7200 (0: no limit).")
+        first = opts["first_player"]
+        if first is not None and not 0 <= first < n_players:
+            bad("The first player must be one of the seats at the table.")
+        makers = dohdles_per_side(n_players, opts["solo_dohdles_in_team_game"])
+        if len(makers) > MAX_SIDES or sum(map(len, makers)) > SPACES:
+            bad("At most six sides and twelve Dohdles fit on the board.")
+
+    # ================================================================== setup
+    def setup(self, state: State, now_ms: int) -> None:
+        """§1.2: sides, colours, boards dealt, tokens on the start space, cubes ready, chips
+        on their starting spaces; each side's Dohdles on a contiguous block of spaces in
+        seat order (DOH-14).  Then everybody makes his Dohdles."""
+        n = len(state["players"])
+        opts = state["options"]
+        makers = dohdles_per_side(n, opts["solo_dohdles_in_team_game"])
+        boards = list(range(len(BOARDS[opts["language"]])))
+        self.rng(state).shuffle(boards)
+        side_of = [0] * n
+        sides, dohdles = [], []
+        for i, members in enumerate(makers):
+            unique = sorted(set(members))
+            for s in unique:
+                side_of[s] = i
+            sides.append({"members": unique, "colour": i, "board": boards[i], "token": opts["start_index"],
+                          "cube": "ready"})
+            for maker in members:
+                d = len(dohdles)
+                dohdles.append({"id": d, "side": i, "maker": maker, "space": d, "status": "making",
+                                "word": None, "variants": [], "pictures": [], "chip": 0,
+                                "letters": [None] * LETTER_SPACES, "qa": [], "solved_by": None,
+                                "solved_at": None})
+        state.update(phase="making", side_of=side_of, sides=sides, dohdles=dohdles, active_side=None,
+                     turn=None, burst=None, seq=0, events=[], winners=None, reason=None)
+        if opts["sculpt_time_s"]:
+            self.start_timer(state, "sculpt", now_ms, _ms(opts["sculpt_time_s"]))
+
+    # ================================================================== queries
+    @staticmethod
+    def side(state: State, seat: Optional[int]) -> Optional[int]:
+        return None if seat is None else state["side_of"][seat]
+
+    @staticmethod
+    def word_visible(state: State, dohdle: dict, seat: Optional[int]) -> bool:
+        """§1.9: the creator side sees its words (both team members, DOH-15); everybody sees
+        a word once its Dohdle is solved or retired, and every word after the game."""
+        if state["phase"] == "over" or dohdle["status"] in ("solved", "retired"):
+            return True
+        return seat is not None and state["side_of"][seat] == dohdle["side"]
+
+    @staticmethod
+    def clue_type(state: State, chip: int) -> str:
+        return state["options"]["clue_track_types"][chip - 1]
+
+    @staticmethod
+    def letters_left(dohdle: dict) -> list:
+        """Letter positions (1..5) not yet revealed (DOH-8)."""
+        return [i + 1 for i, ch in enumerate(dohdle["letters"]) if ch is None]
+
+    def movable(self, state: State) -> list:
+        """§1.5.2: the Dohdles the Dohdle Master may move now: an opponent's, active, chip
+        before space 7."""
+        a = state["active_side"]
+        return [d["id"] for d in state["dohdles"] if d["side"] != a and d["status"] == "active" and d["chip"] < CLUE_SPACES]
+
+    def claimable(self, state: State, seat: int) -> list:
+        """§1.6.3: the Dohdles ``seat``'s side may claim a guess on now."""
+        if state["phase"] != "play":
+            return []
+        side = state["side_of"][seat]
+        sd = state["sides"][side]
+        if sd["cube"] != "ready":
+            return []
+        if sd["token"] == 0 and side != state["active_side"]:
+            return []                 # the "!" space: only on one's own turn
+        return [d["id"] for d in state["dohdles"]
+                if d["status"] == "active" and d["chip"] >= 1 and d["side"] != side]
+
+    def _turn_open(self, state: State) -> bool:
+        return state["phase"] == "play" and state["burst"] is None and state["turn"] is not None
+
+    # ================================================================== active
+    def active(self, state: State) -> dict:
+        out: dict = {}
+
+        def add(seat, move):
+            out.setdefault(seat, [])
+            if move not in out[seat]:
+                out[seat].append(move)
+
+        if state["phase"] == "making":
+            for d in state["dohdles"]:
+                if d["status"] == "making":
+                    add(d["maker"], "make")
+            return out
+        if state["phase"] != "play":
+            return out
+        burst = state["burst"]
+        if burst is not None and burst["current"] is not None:
+            for s in state["sides"][burst["current"]["side"]]["members"]:
+                add(s, "propose")
+        if self._turn_open(state):
+            turn = state["turn"]
+            members = state["sides"][state["active_side"]]["members"]
+            phase = turn["phase"]
+            for s in members:
+                if phase == "choose":
+                    if self.movable(state):
+                        add(s, "move_chip")
+                    if turn["redirect"]:
+                        add(s, "end_turn")
+                elif phase == "kind":
+                    add(s, "choose_clue")
+                elif phase == "questions" and turn["question"] is None:
+                    add(s, "ask")
+                    add(s, "end_questions")
+                elif phase == "letter":
+                    add(s, "request_letter")
+                elif phase == "grace":
+                    add(s, "end_turn")
+            q = turn["question"]
+            if phase == "questions" and q is not None:
+                maker = state["dohdles"][turn["target"]]["maker"]
+                if not q["must_refuse"]:
+                    add(maker, "answer")
+                add(maker, "refuse")
+        for seat in range(len(state["players"])):
+            if self.claimable(state, seat):
+                add(seat, "claim")
+        return out
+
+    def why_not(self, state: State, seat: int, move: str) -> tuple:
+        if state["phase"] == "making":
+            return ("making", "Everybody is still making Dohdles.")
+        if move == "claim":
+            side = state["side_of"][seat]
+            if state["sides"][side]["cube"] != "ready":
+                return ("cube_queued", "Your guess cube is already in the funnel.")
+            if state["sides"][side]["token"] == 0 and side != state["active_side"]:
+                return ("bang_space", "Your token is on the ! space: you may claim a guess only on your own turn.")
+            return ("nothing_to_claim", "No opponent's Dohdle is open to a guess now.")
+        if state["burst"] is not None and move not in ("propose", "claim"):
+            return ("burst_open", "Wait: guesses are being proposed.")
+        if move == "propose":
+            return ("not_your_proposal", "It is not your turn to propose a solution.")
+        if move in ("answer", "refuse"):
+            return ("not_creator", "Only the Dohdle's creator answers, when a question is waiting.")
+        return super().why_not(state, seat, move)
+
+    def legal_moves(self, state: State, seat: int) -> list:
+        out = []
+        act = self.active(state).get(seat, ())
+        for t in act:
+            if t == "make":
+                for d in state["dohdles"]:
+                    if d["maker"] == seat and d["status"] == "making":
+                        out.append(dict(self.moves[t].describe(t, state), dohdle=d["id"]))
+            elif t == "move_chip":
+                out += [{"type": t, "dohdle": d} for d in self.movable(state)]
+            elif t == "claim":
+                out += [{"type": t, "dohdle": d} for d in self.claimable(state, seat)]
+            elif t == "choose_clue":
+                out += [{"type": t, "kind": k} for k in self._kinds(state)]
+            elif t == "request_letter":
+                out += [{"type": t, "position": p} for p in self.letters_left(state["dohdles"][state["turn"]["target"]])]
+            elif t == "answer":
+                out += [{"type": t, "answer": a} for a in state["options"]["answer_labels"]]
+            elif t in ("ask", "propose"):
+                out.append(self.moves[t].describe(t, state))
+            else:
+                out.append({"type": t})
+        return out
+
+    def _kinds(self, state: State) -> list:
+        d = state["dohdles"][state["turn"]["target"]]
+        return ["question", "letter"] if self.letters_left(d) else ["question"]
+
+    # ================================================================== making
+    def move_make(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """§1.2.5–6: a secret word (one word of letters, §1.10) and, by ``riddle_medium``, one
+        drawing, one to three photos, or nothing (the dough is on the real table)."""
+        d = self._dohdle(state, args["dohdle"])
+        if d["maker"] != seat:
+            raise IllegalAction("not_your_dohdle", "That is not one of the Dohdles you make.")
+        if d["status"] != "making":
+            raise IllegalAction("already_made", "That Dohdle is finished: its picture and word are frozen.")
+        try:
+            word = check_secret_word(args["word"])
+        except SecretWordError as err:
+            raise IllegalAction(err.code, err.message) from None
+        medium = state["options"]["riddle_medium"]
+        pictures = args.get("pictures") or []
+        need = {"drawing": (1, 1), "photo": (1, 3), "table": (0, 0)}[medium]
+        if not need[0] <= len(pictures) <= need[1]:
+            raise IllegalAction("bad_pictures", {
+                "drawing": "A Dohdle needs its drawing.",
+                "photo": "A Dohdle needs one to three photos of the sculpture.",
+                "table": "At this table the Dohdles are real dough: send no picture.",
+            }[medium])
+        variants = []
+        for v in args.get("variants") or []:
+            if not state["options"]["accepted_variants"]:
+                raise IllegalAction("no_variants", "This table accepts only the exact word (no variants).")
+            try:
+                v = check_secret_word(v)
+            except SecretWordError as err:
+                raise IllegalAction(err.code, err.message) from None
+            if normalise(v) != normalise(word) and v not in variants:
+                variants.append(v)
+        d.update(word=word, pictures=list(pictures), variants=variants, status="active")
+        if all(x["status"] == "active" for x in state["dohdles"]):
+            self._start_play(state, now_ms)
+
+    def timer_sculpt(self, state: State, now_ms: int) -> None:
+        """DOH-19: the making time is over; a Dohdle not made by then is left out of the
+        game (docs: unmade_dohdle)."""
+        if state["phase"] != "making":
+            return
+        for d in state["dohdles"]:
+            if d["status"] == "making":
+                d["status"] = "unmade"
+                self._event(state, now_ms, "unmade", dohdle=d["id"], side=d["side"])
+        self._start_play(state, now_ms)
+
+    def _start_play(self, state: State, now_ms: int) -> None:
+        """§1.2.7: the oldest player begins (ages are unknown to the engine: the seat the host
+        names, else a seeded draw, §0.2.7)."""
+        self.stop_timer(state, "sculpt")
+        state["phase"] = "play"
+        opts = state["options"]
+        if opts["first_player"] is not None and opts["first_player_rule"] != "random":
+            first = opts["first_player"]
+        else:
+            first = self.rng(state).below(len(state["players"]))
+        self._event(state, now_ms, "play", first=first)
+        self._start_turn(state, state["side_of"][first], now_ms)
+
+    # ================================================================== the turn
+    def _start_turn(self, state: State, side: int, now_ms: int) -> None:
+        """§1.5.1: end condition 2 first; then the side chooses a Dohdle."""
+        state["active_side"] = side
+        n = (state["turn"] or {}).get("n", 0) + 1
+        state["turn"] = {"n": n, "phase": "choose", "target": None, "kind": None, "asked": 0,
+                         "started": False, "opened": [], "question": None, "redirect": False}
+        if all(d["status"] != "active" for d in state["dohdles"] if d["side"] != side):
+            self._end_game(state, now_ms, "exhausted")
+            return
+        self._event(state, now_ms, "turn", side=side, n=n)
+        self._turn_clock(state, now_ms, "choose_s")
+
+    def _turn_clock(self, state: State, now_ms: int, option: str) -> None:
+        secs = state["options"][option]
+        if secs:
+            self.start_timer(state, "turn", now_ms, _ms(secs))
+        else:
+            self.stop_timer(state, "turn")
+
+    def move_move_chip(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        if args["dohdle"] not in self.movable(state):
+            raise IllegalAction("not_movable", "Choose an active Dohdle of an opponent whose chip is before space 7.")
+        self._move_chip(state, args["dohdle"], now_ms, seat)
+
+    def _move_chip(self, state: State, d_id: int, now_ms: int, seat: Optional[int]) -> None:
+        """§1.5.2–3: one space along the arrow; the new space's type sets the clue."""
+        turn, d = state["turn"], state["dohdles"][d_id]
+        d["chip"] += 1
+        turn.update(target=d_id, kind=None, asked=0, started=False, question=None, redirect=False)
+        if d["chip"] == 1:
+            turn["opened"].append(d_id)           # arms the special right (§1.6.4)
+        kind = self.clue_type(state, d["chip"])
+        self._event(state, now_ms, "chip", dohdle=d_id, chip=d["chip"], seat=seat, space=kind)
+        if kind == "QL":
+            if self.letters_left(d):
+                turn["phase"] = "kind"
+                self._turn_clock(state, now_ms, "question_compose_s")
+                return
+            kind = "Q"                              # DOH-8: no letter left, so questions
+        if kind == "Q":
+            self._begin_clue(state, "question", now_ms)
+        elif self.letters_left(d):
+            self._begin_clue(state, "letter", now_ms)
+        else:
+            self._event(state, now_ms, "void_letter", dohdle=d_id)   # DOH-8: the clue is void
+            self._grace(state, now_ms)
+
+    def _begin_clue(self, state: State, kind: str, now_ms: int) -> None:
+        turn = state["turn"]
+        turn["kind"] = kind
+        turn["phase"] = "questions" if kind == "question" else "letter"
+        self._turn_clock(state, now_ms, "question_compose_s")
+
+    def move_choose_clue(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """§1.3 QL: "either asking up to two questions or asking for a letter"."""
+        if args["kind"] not in self._kinds(state):
+            raise IllegalAction("no_letter_left", "Every letter space of this Dohdle is already filled.")
+        self._begin_clue(state, args["kind"], now_ms)
+
+    def move_ask(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """§1.6.1: a question, public at once ("Everyone is listening!").  The creator sees
+        why it may be prohibited; a question naming the word itself can only be refused."""
+        turn = state["turn"]
+        d = state["dohdles"][turn["target"]]
+        text = args["question"]
+        flags = flag_question(text, d["word"], state["options"]["language"])
+        for v in d["variants"]:
+            flags += [f for f in flag_question(text, v, state["options"]["language"]) if f not in flags]
+        must_refuse = "names_word" in flags
+        q = {"text": text, "seat": seat, "at": now_ms, "flags": flags, "must_refuse": must_refuse}
+        self._event(state, now_ms, "ask", dohdle=d["id"], seat=seat, text=text)
+        if must_refuse and state["options"]["naming_question"] == "refuse_at_once":
+            d["qa"].append({"q": text, "a": None, "refused": True, "seat": seat, "turn": turn["n"], "auto": True})
+            self._event(state, now_ms, "refused", dohdle=d["id"], auto=True)
+            self._turn_clock(state, now_ms, "question_compose_s")
+            return
+        turn["question"] = q
+        self.stop_timer(state, "turn")
+        if state["options"]["creator_answer_s"]:
+            self.start_timer(state, "answer", now_ms, _ms(state["options"]["creator_answer_s"]))
+
+    def move_answer(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        self._answer(state, now_ms, args["answer"], timeout=False)
+
+    def _answer(self, state: State, now_ms: int, answer: str, timeout: bool) -> None:
+        turn = state["turn"]
+        d = state["dohdles"][turn["target"]]
+        q = turn["question"]
+        d["qa"].append({"q": q["text"], "a": answer, "refused": False, "seat": q["seat"], "turn": turn["n"],
+                        "timeout": timeout})
+        self._event(state, now_ms, "answer", dohdle=d["id"], answer=answer, timeout=timeout)
+        turn["question"] = None
+        turn["asked"] += 1
+        turn["started"] = True
+        self.stop_timer(state, "answer")
+        if turn["asked"] >= 2:
+            self._grace(state, now_ms)
+        else:
+            self._turn_clock(state, now_ms, "question_compose_s")
+
+    def move_refuse(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """DOH-9: a refused question does not count; the asker may rephrase."""
+        self._refuse(state, now_ms, timeout=False)
+
+    def _refuse(self, state: State, now_ms: int, timeout: bool) -> None:
+        turn = state["turn"]
+        d = state["dohdles"][turn["target"]]
+        q = turn["question"]
+        d["qa"].append({"q": q["text"], "a": None, "refused": True, "seat": q["seat"], "turn": turn["n"],
+                        "timeout": timeout})
+        self._event(state, now_ms, "refused", dohdle=d["id"], auto=False)
+        turn["question"] = None
+        self.stop_timer(state, "answer")
+        self._turn_clock(state, now_ms, "question_compose_s")
+
+    def timer_answer(self, state: State, now_ms: int) -> None:
+        """§1.6.1: no answer in time records the last answer label (IRRELEVANT), flagged; a
+        question naming the word is refused instead."""
+        q = (state["turn"] or {}).get("question")
+        if q is None:
+            return
+        if q["must_refuse"]:
+            self._refuse(state, now_ms, timeout=True)
+        else:
+            self._answer(state, now_ms, state["options"]["answer_labels"][-1], timeout=True)
+
+    def move_end_questions(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        self._event(state, now_ms, "end_questions", dohdle=state["turn"]["target"])
+        self._grace(state, now_ms)
+
+    def move_request_letter(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """§1.6.2: the letter is computed from the stored word and shown to all at once; a
+        position past the word's end is BLANK (DOH-8), and so is every later one."""
+        turn = state["turn"]
+        d = state["dohdles"][turn["target"]]
+        pos = args["position"]
+        if pos not in self.letters_left(d):
+            raise IllegalAction("letter_known", f"Letter {pos} is already on the solution sheet.")
+        word = d["word"]
+        if pos <= len(word):
+            ch = word[pos - 1]
+            d["letters"][pos - 1] = ch.upper() if len(ch.upper()) == 1 else ch
+        else:
+            for p in range(pos, LETTER_SPACES + 1):
+                if d["letters"][p - 1] is None:
+                    d["letters"][p - 1] = BLANK
+        turn["started"] = True
+        self._event(state, now_ms, "letter", dohdle=d["id"], position=pos, letter=d["letters"][pos - 1])
+        self._grace(state, now_ms)
+
+    def _grace(self, state: State, now_ms: int) -> None:
+        """DOH-23: the clue is complete; the turn stays open ``turn_grace_s`` for reactions."""
+        turn = state["turn"]
+        turn["phase"] = "grace"
+        turn["question"] = None
+        self.stop_timer(state, "answer")
+        secs = state["options"]["turn_grace_s"]
+        self.start_timer(state, "turn", now_ms, _ms(secs))
+
+    def move_end_turn(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        self._end_turn(state, now_ms)
+
+    def timer_turn(self, state: State, now_ms: int) -> None:
+        """The Dohdle Master's clock ran out (docs: choose_timeout, DOH-23): choosing moves
+        the first movable chip clockwise from his Dohdles; a pending choice of clue, question
+        or letter forfeits the clue; the grace period passes the placard."""
+        turn = state["turn"]
+        if turn is None or state["phase"] != "play":
+            return
+        phase = turn["phase"]
+        if phase == "choose":
+            movable = self.movable(state)
+            if turn["redirect"] or not movable:
+                self._end_turn(state, now_ms)
+                return
+            own = [d["space"] for d in state["dohdles"] if d["side"] == state["active_side"]]
+            origin = max(own) if own else -1
+            pick = min(movable, key=lambda i: (state["dohdles"][i]["space"] - origin) % SPACES)
+            self._event(state, now_ms, "timeout", what="choose")
+            self._move_chip(state, pick, now_ms, None)
+        elif phase == "grace":
+            self._end_turn(state, now_ms)
+        else:
+            self._event(state, now_ms, "timeout", what=phase)
+            self._grace(state, now_ms)
+
+    def _end_turn(self, state: State, now_ms: int) -> None:
+        """§1.5.5, §1.6.6: a Dohdle on its seventh space and still unsolved is retired (its
+        word announced, nobody moves); the placard passes clockwise."""
+        turn = state["turn"]
+        self.stop_timer(state, "turn")
+        self.stop_timer(state, "answer")
+        if turn["target"] is not None:
+            d = state["dohdles"][turn["target"]]
+            if d["chip"] == CLUE_SPACES and d["status"] == "active":
+                d["status"] = "retired"
+                self._event(state, now_ms, "retired", dohdle=d["id"], word=d["word"])
+        self._start_turn(state, (state["active_side"] + 1) % len(state["sides"]), now_ms)
+
+    # ================================================================== the guess race
+    def move_claim(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        """§1.6.3–4: "Dohdles!" — the cube goes into the funnel, bound to one Dohdle (DOH-10).
+        The first claim opens a burst and its settle window; an opponent's claim on a Dohdle
+        the Dohdle Master just opened waits for him up to ``special_right_window_ms``."""
+        d_id = args["dohdle"]
+        if d_id not in self.claimable(state, seat):
+            d = self._dohdle(state, d_id)
+            if d["side"] == state["side_of"][seat]:
+                raise IllegalAction("own_dohdle", "You cannot guess your own side's Dohdle.")
+            if d["status"] != "active" or d["chip"] < 1:
+                raise IllegalAction("not_open", "That Dohdle cannot be guessed now: its chip is on the start "
+                                                "space, or it is solved or retired.")
+            raise IllegalAction(*self.why_not(state, seat, "claim"))
+        side = state["side_of"][seat]
+        active = state["active_side"]
+        opened = d_id in state["turn"]["opened"]
+        state["seq"] += 1
+        entry = {"side": side, "seat": seat, "dohdle": d_id, "seq": state["seq"], "at": now_ms,
+                 "priority": opened and side == active}
+        state["sides"][side]["cube"] = "queued"
+        burst = state["burst"]
+        if burst is None:
+            burst = state["burst"] = {"state": "settle", "entries": [], "current": None, "rights": {},
+                                      "proposals": [], "dropped": [], "jittered": False}
+            self.pause_timer(state, "turn", now_ms)
+            self.pause_timer(state, "answer", now_ms)
+            self.start_timer(state, "settle", now_ms, state["options"]["buzz_settle_ms"])
+        burst["entries"].append(entry)
+        self._event(state, now_ms, "claim", side=side, seat=seat, dohdle=d_id, seq=entry["seq"],
+                    priority=entry["priority"])
+        if opened and side != active and self._right_pending(state, d_id):
+            key = str(d_id)
+            until = now_ms + state["options"]["special_right_window_ms"]
+            burst["rights"][key] = max(burst["rights"].get(key, 0), until)
+            t = self.timer(state, "settle")
+            if burst["state"] == "settle" and t is not None and t["at"] is not None and t["at"] < until:
+                self.start_timer(state, "settle", now_ms, until - now_ms)
+
+    def _right_pending(self, state: State, d_id: int) -> bool:
+        """The Dohdle Master may still use his special right on ``d_id``: he has no entry for
+        it in this burst, has not proposed on it, and his cube is ready."""
+        burst, active = state["burst"], state["active_side"]
+        if any(e["side"] == active and e["dohdle"] == d_id for e in burst["entries"] + burst["proposals"]):
+            return False
+        cur = burst["current"]
+        if cur is not None and cur["side"] == active:
+            return False
+        return state["sides"][active]["cube"] == "ready"
+
+    def timer_settle(self, state: State, now_ms: int) -> None:
+        burst = state["burst"]
+        if burst is None:
+            return
+        if not burst["jittered"]:
+            burst["jittered"] = True
+            self._jitter(state)
+        burst["state"] = "propose"
+        self._next_proposal(state, now_ms)
+
+    def _jitter(self, state: State) -> None:
+        """§0.2.3: claims within ``jitter_ms`` of each other count as simultaneous; their
+        funnel order is a seeded draw (logged through the state's generator)."""
+        j = state["options"]["jitter_ms"]
+        entries = state["burst"]["entries"]
+        if j <= 0 or len(entries) < 2:
+            return
+        groups, cur = [], [entries[0]]
+        for e in entries[1:]:
+            if e["at"] - cur[-1]["at"] <= j:
+                cur.append(e)
+            else:
+                groups.append(cur)
+                cur = [e]
+        groups.append(cur)
+        rng = self.rng(state)
+        out = []
+        for g in groups:
+            rng.shuffle(g)
+            out += g
+        state["burst"]["entries"] = out
+
+    def _next_proposal(self, state: State, now_ms: int) -> None:
+        """Ask the next claimant in funnel order (the special right first) for his word, or
+        close the burst when nobody is left."""
+        burst = state["burst"]
+        while True:
+            entries = burst["entries"]
+            if not entries:
+                self._close_burst(state, now_ms)
+                return
+            head = min(entries, key=lambda e: (not e["priority"], entries.index(e)))
+            d = state["dohdles"][head["dohdle"]]
+            if d["status"] != "active":
+                entries.remove(head)              # solved meanwhile: no proposal, no penalty
+                burst["dropped"].append(head)
+                continue
+            until = burst["rights"].get(str(head["dohdle"]), 0)
+            if (head["side"] != state["active_side"] and head["dohdle"] in state["turn"]["opened"]
+                    and until > now_ms and self._right_pending(state, head["dohdle"])):
+                burst["state"] = "settle"         # DOH-11: wait for the Dohdle Master
+                self.start_timer(state, "settle", now_ms, until - now_ms)
+                return
+            entries.remove(head)
+            burst["current"] = dict(head, asked_at=now_ms)
+            self._event(state, now_ms, "your_proposal", side=head["side"], dohdle=head["dohdle"])
+            if state["options"]["answer_s"]:
+                self.start_timer(state, "proposal", now_ms, _ms(state["options"]["answer_s"]))
+            return
+
+    def move_propose(self, state: State, seat: int, args: dict, now_ms: int) -> None:
+        self._propose(state, seat, args["word"], now_ms)
+
+    def timer_proposal(self, state: State, now_ms: int) -> None:
+        """DOH-25: no word in time is a wrong proposal (the claimant "must propose")."""
+        if state["burst"] is not None and state["burst"]["current"] is not None:
+            self._propose(state, None, None, now_ms)
+
+    def _propose(self, state: State, seat: Optional[int], word: Optional[str], now_ms: int) -> None:
+        """§1.6.4–5: exact match (DOH-20) moves the solver by his space's green arrows, then
+        the creator by the reward of the chip's space, and cancels the other claims on this
+        Dohdle; a wrong word moves the claimant back by his red arrows, never behind "!"."""
+        burst = state["burst"]
+        cur = burst["current"]
+        burst["current"] = None
+        self.stop_timer(state, "proposal")
+        d = state["dohdles"][cur["dohdle"]]
+        side = state["sides"][cur["side"]]
+        correct = word is not None and normalise(word) in {normalise(w) for w in [d["word"]] + d["variants"]}
+        before = side["token"]
+        rec = {"side": cur["side"], "seat": seat, "dohdle": d["id"], "word": word, "correct": correct,
+               "timeout": word is None, "from": before}
+        burst["proposals"].append(rec)
+        if correct:
+            side["token"] = before + state["options"]["green_arrows"][before]
+            rec["to"] = side["token"]
+            d.update(status="solved", solved_by=cur["side"], solved_at=d["chip"])
+            self._event(state, now_ms, "proposal", **rec)
+            self._event(state, now_ms, "solved", dohdle=d["id"], word=d["word"], by=cur["side"], chip=d["chip"])
+            burst["dropped"] += [e for e in burst["entries"] if e["dohdle"] == d["id"]]
+            burst["entries"] = [e for e in burst["entries"] if e["dohdle"] != d["id"]]
+            if self._check_final(state, cur["side"], now_ms):
+                return
+            creator = state["sides"][d["side"]]
+            reward = state["options"]["creator_reward"][d["chip"] - 1]
+            if reward:
+                creator["token"] += reward
+                self._event(state, now_ms, "reward", side=d["side"], steps=reward, to=creator["token"])
+                if self._check_final(state, d["side"], now_ms):
+                    return
+        else:
+            side["token"] = max(0, before - state["options"]["red_arrows"][before])
+            rec["to"] = side["token"]
+            self._event(state, now_ms, "proposal", **rec)
+        self._next_proposal(state, now_ms)
+
+    def _close_burst(self, state: State, now_ms: int) -> None:
+        """"After the solutions have been proposed, the guess cubes are returned."  Then the
+        turn goes on: a redirect if its Dohdle was solved before any clue (§1.5.4), the
+        rest of the clue forfeited if it was solved during the clue (DOH-12)."""
+        for sd in state["sides"]:
+            sd["cube"] = "ready"
+        state["burst"] = None
+        self.stop_timer(state, "settle")
+        self.resume_timer(state, "turn", now_ms)
+        self.resume_timer(state, "answer", now_ms)
+        self._event(state, now_ms, "cubes_back")
+        turn = state["turn"]
+        if turn["target"] is not None and turn["phase"] in ("kind", "questions", "letter"):
+            d = state["dohdles"][turn["target"]]
+            if d["status"] != "active":
+                if turn["started"]:
+                    self._event(state, now_ms, "clue_forfeited", dohdle=d["id"])
+                    self._grace(state, now_ms)
+                else:
+                    turn.update(phase="choose", target=None, kind=None, question=None, redirect=True)
+                    self.stop_timer(state, "answer")
+                    self._event(state, now_ms, "redirect", side=state["active_side"])
+                    self._turn_clock(state, now_ms, "choose_s")
+        if turn["phase"] == "choose" and not self.movable(state):
+            self._end_turn(state, now_ms)
+
+    # ================================================================== end
+    def _check_final(self, state: State, side: int, now_ms: int) -> bool:
+        """§1.7.1: reaching or passing the final space wins at once."""
+        if state["sides"][side]["token"] >= state["options"]["final_index"]:
+            self._end_game(state, now_ms, "final", [side])
+            return True
+        return False
+
+    def _end_game(self, state: State, now_ms: int, reason: str, sides: Optional[list] = None) -> None:
+        """§1.7: the final space, or exhaustion (farthest ahead wins; ties share); every word
+        is announced."""
+        if sides is None:
+            top = max(sd["token"] for sd in state["sides"])
+            sides = [i for i, sd in enumerate(state["sides"]) if sd["token"] == top]
+        state["phase"] = "over"
+        state["reason"] = reason
+        state["winners"] = sorted(s for i in sides for s in state["sides"][i]["members"])
+        state["burst"] = None
+        for name in self.timers:
+            self.stop_timer(state, name)
+        self._event(state, now_ms, "over", reason=reason, sides=sides,
+                    words={str(d["id"]): d["word"] for d in state["dohdles"]})
+
+    def result(self, state: State) -> Optional[dict]:
+        if state["phase"] != "over":
+            return None
+        tokens = [state["sides"][s]["token"] for s in state["side_of"]]
+        return {"winners": list(state["winners"]), "scores": tokens, "reason": state["reason"]}
+
+    # ================================================================== helpers
+    @staticmethod
+    def _dohdle(state: State, d_id: int) -> dict:
+        if not 0 <= d_id < len(state["dohdles"]):
+            raise IllegalAction("no_dohdle", "There is no Dohdle on that space.")
+        return state["dohdles"][d_id]
+
+    @staticmethod
+    def _event(state: State, now_ms: int, kind: str, **data) -> None:
+        """The public record (the questions and answers stay with their Dohdles).  Only the
+        latest ``MAX_EVENTS`` are kept: the state is copied on every action."""
+        events = state["events"]
+        events.append(dict(data, kind=kind, at=now_ms))
+        if len(events) > MAX_EVENTS:
+            del events[: len(events) - MAX_EVENTS]
+
+    # ================================================================== views
+    def project(self, state: State, seat: Optional[int]) -> dict:
+        """§1.9: what ``seat`` may see.  Secret words (and accepted variants) only of its own
+        side's Dohdles until solved, retired or the game is over; the flags that depend on
+        the word only for the creator side; its own suggestion board's terms only."""
+        me = self.side(state, seat)
+        opts = state["options"]
+        playing = state["phase"] != "making"
+        dohdles = []
+        for d in state["dohdles"]:
+            visible = self.word_visible(state, d, seat)
+            own = me is not None and d["side"] == me
+            dohdles.append({
+                "id": d["id"], "side": d["side"], "maker": d["maker"], "space": d["space"],
+                "status": d["status"] if (playing or own or d["status"] == "unmade") else (
+                    "made" if d["status"] == "active" else "making"),
+                "made": d["status"] != "making",
+                "word": d["word"] if visible else None,
+                "variants": list(d["variants"]) if visible else [],
+                "pictures": list(d["pictures"]) if (playing or own) else [],
+                "chip": d["chip"], "space_type": self.clue_type(state, d["chip"]) if d["chip"] else None,
+                "reward": opts["creator_reward"][d["chip"] - 1] if d["chip"] else None,
+                "letters": list(d["letters"]),
+                "qa": [dict(x) for x in d["qa"]],
+                "solved_by": d["solved_by"], "solved_at": d["solved_at"],
+            })
+        turn = None
+        if state["turn"] is not None:
+            t = state["turn"]
+            q = t["question"]
+            if q is not None:
+                target = state["dohdles"][t["target"]]
+                creator = me is not None and target["side"] == me
+                q = {"text": q["text"], "seat": q["seat"], "at": q["at"],
+                     "flags": list(q["flags"]) if creator else public_flags(q["text"], opts["language"]),
+                     "must_refuse": q["must_refuse"] if creator else None}
+            turn = {k: (list(v) if isinstance(v, list) else v) for k, v in t.items() if k != "question"}
+            turn["question"] = q
+        burst = None
+        if state["burst"] is not None:
+            b = state["burst"]
+            burst = {"state": b["state"], "entries": [dict(e) for e in b["entries"]],
+                     "current": dict(b["current"]) if b["current"] else None,
+                     "rights": dict(b["rights"]), "proposals": [dict(p) for p in b["proposals"]],
+                     "dropped": [dict(e) for e in b["dropped"]]}
+        board = None
+        if me is not None:
+            idx = state["sides"][me]["board"]
+            board = {"index": idx, "terms": list(BOARDS[opts["language"]][idx])}
+        timers = {name: self.timer(state, name) for name in self.timers if self.timer(state, name)}
+        return {
+            "phase": state["phase"],
+            "seat": seat, "side": me,
+            "side_of": list(state["side_of"]),
+            "sides": [{"members": list(sd["members"]), "colour": sd["colour"], "token": sd["token"],
+                       "cube": sd["cube"]} for sd in state["sides"]],
+            "dohdles": dohdles,
+            "active_side": state["active_side"],
+            "turn": turn,
+            "burst": burst,
+            "board": board,
+            "events": [self._public_event(state, e, me) for e in state["events"]],
+            "timers": timers,
+            "track": {"start": opts["start_index"], "final": opts["final_index"], "bang": 0,
+                      "green": list(opts["green_arrows"]), "red": list(opts["red_arrows"])},
+            "clue_track": list(opts["clue_track_types"]),
+            "creator_reward": list(opts["creator_reward"]),
+            "answers": list(opts["answer_labels"]),
+            "medium": opts["riddle_medium"],
+            "language": opts["language"],
+            "winners": list(state["winners"]) if state["winners"] is not None else None,
+            "reason": state["reason"],
+        }
+
+    @staticmethod
+    def _public_event(state: State, e: dict, me: Optional[int]) -> dict:
+        # Events hold only public facts (words appear in them once they are public), so a
+        # copy suffices; "over" lists every word, and it is the end.
+        out = dict(e)
+        if "words" in out:
+            out["words"] = dict(out["words"])
+        return out
+
+    # ================================================================== bots
+    def bot(self, level: str, seat: int, seed: int):
+        from .bots import DohdlesBot
+
+        if level not in self.bot_levels:
+            raise IllegalAction("bad_level", f"Dohdles! has no computer player level {level!r}.")
+        return DohdlesBot(self, seat, level, seed)
+
+
+GAME = Dohdles()

@@ -1,0 +1,154 @@
+"""Computer players paced by the table: a bot decides ``(action, think_ms)``, the table keeps
+the plan and applies it when it is due (thinking time × the table's pace), never after the
+seat's deadline, and only if it is still legal then."""
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from session_sketch_game import SKETCH, Sketchbook, SketchBot  # noqa: E402
+from test_session_fakegame import GAME, FakeBot, SecretCards  # noqa: E402
+
+from clubtable.engine import Bot, IllegalAction  # noqa: E402
+from clubtable.session import Table  # noqa: E402
+from clubtable.session.table import BOT_POLL_MS, DEADLINE_MARGIN_MS  # noqa: E402
+
+
+def sketch_table(pace=1.0, turn_ms=60_000, kinds=("bot", "local")):
+    seats = [{"kind": k} for k in kinds]
+    return Table(SKETCH, seats, options={"turn_ms": turn_ms}, seed=5, table_id="tbl1", bot_pace=pace)
+
+
+def test_old_style_bot_acts_at_once():
+    """``Bot.decide`` wraps ``act`` with no thinking time."""
+    bot = FakeBot(GAME, 0, "easy", 1)
+    st = GAME.new(["a", "b"], 1, {}, 0)
+    action, think = bot.decide(GAME.view(st, 0), GAME.legal(st, 0), 0)
+    assert think == 0 and action in GAME.legal(st, 0)
+
+
+@pytest.mark.parametrize("pace", [0.5, 1.0, 2.0])
+def test_the_plan_is_applied_after_thinking_time_times_pace(pace):
+    t = sketch_table(pace)
+    t.start(1000)
+    t.tick(1000)                         # the bot decides now ...
+    assert t.plans[0].due == 1000 + int(SketchBot.think_ms * pace)
+    assert t.state["turn"] == 0
+    t.tick(t.plans[0].due - 1)           # ... and does nothing before its plan is due
+    assert t.state["turn"] == 0
+    t.tick(1000 + int(SketchBot.think_ms * pace))
+    assert t.state["turn"] == 1 and 0 not in t.plans
+    assert t.state["log"][-1][:2] == [0, {"type": "skip"}]
+
+
+def test_next_wakeup_is_the_plan_due_time():
+    t = sketch_table(1.0)
+    t.start(0)
+    assert t.next_wakeup() == BOT_POLL_MS            # no plan yet: ask soon
+    t.tick(10)
+    assert t.next_wakeup() == 10 + SketchBot.think_ms
+
+
+def test_a_plan_never_goes_past_the_seats_deadline():
+    """Turn timer 1 s, the bot thinks 3 s (6 s relaxed): it acts before its turn runs out."""
+    t = sketch_table(2.0, turn_ms=1000)
+    t.start(0)
+    t.tick(0)
+    assert t.plans[0].due == 1000 - DEADLINE_MARGIN_MS
+    assert t.next_wakeup() == 1000 - DEADLINE_MARGIN_MS
+    t.tick(1000 - DEADLINE_MARGIN_MS)
+    assert t.state["log"][-1] == [0, {"type": "skip"}, 1000 - DEADLINE_MARGIN_MS]
+
+
+def test_the_deadline_of_another_seat_does_not_hurry_a_bot():
+    """The cap applies only while the bot's own seat is awaited."""
+    class Chatty(SketchBot):
+        def decide(self, view, legal, now_ms):
+            if any(a["type"] == "say" for a in legal) and not view["chat"]:
+                return {"type": "say", "text": "hello"}, 5000
+            return None
+
+    game = Sketchbook()
+    game.bot = lambda level, seat, seed: Chatty(game, seat, level, seed)
+    t = Table(game, [{"kind": "local"}, {"kind": "bot", "level": "normal"}], options={"turn_ms": 1000},
+              seed=5, table_id="tbl1")
+    t.start(0)
+    t.tick(0)
+    assert t.plans[1].due == 5000
+    assert t.awaited() == [0]
+
+
+def test_a_plan_that_became_illegal_is_refused_and_the_bot_asked_again():
+    t = sketch_table(1.0, kinds=("local", "bot"))
+    t.start(0)
+    t.local(0, {"type": "skip"}, 0)
+    t.tick(0)                                    # bot plans to skip at 3000
+    assert t.plans[1].due == 3000
+    t.plans[1].action = {"type": "erase"}          # seat 1 has no picture to erase
+    # the plan is stale by the time it is due: the table logs the refusal, re-plans next tick
+    t.tick(3000)
+    assert t.events[-1]["kind"] == "bot_illegal" and 1 not in t.plans
+    t.tick(3001)
+    assert t.plans[1].due == 3001 + 3000
+
+
+def test_bot_plan_not_applied_after_the_game_changed_so_it_is_illegal():
+    """A legacy bot's plan for a card it no longer holds is refused, never applied."""
+    game = SecretCards()
+    t = Table(game, [{"kind": "bot", "level": "easy"}, {"kind": "local"}], seed=3, table_id="tbl1")
+    t.start(0)
+
+    class Slow(Bot):
+        def decide(self, view, legal, now_ms):
+            return (legal[0], 1000) if legal else None
+    t.bots[0] = Slow(game, 0, "easy", 1)
+    t.tick(0)
+    planned = t.plans[0].action
+    # the turn timer plays the bot's lowest card first (10 s); the plan is then out of date
+    t.state["hands"][0].remove(planned["card"])
+    t.tick(1000)
+    assert any(e["kind"] == "bot_illegal" for e in t.events)
+    assert all(entry[1] != planned for entry in t.state["log"])
+
+
+def test_bad_thinking_times_are_clamped():
+    class Odd(Bot):
+        def __init__(self, game, seat, think):
+            super().__init__(game, seat, "normal", 1)
+            self.think = think
+
+        def decide(self, view, legal, now_ms):
+            return ({"type": "skip"}, self.think) if legal and legal[0]["type"] != "say" else None
+
+    for think, due in ((-50, 0), (True, 0), (float("nan"), 0), ("soon", 0), (10 ** 12, 60_000 - DEADLINE_MARGIN_MS)):
+        t = sketch_table(1.0)
+        t.start(0)
+        t.bots[0] = Odd(t.game, 0, think)
+        t.tick(0)
+        assert t.state["turn"] == 1 if due == 0 else t.plans[0].due == due, think
+
+
+def test_bot_pace_is_a_table_setting_saved_and_restored():
+    t = sketch_table(0.5)
+    assert t.save()["bot_pace"] == 0.5
+    again = Table.restore(t.save(), game=SKETCH)
+    assert again.bot_pace == 0.5
+    with pytest.raises(IllegalAction) as e:
+        sketch_table(pace=True)
+    assert e.value.code == "bad_pace"
+    with pytest.raises(IllegalAction):
+        sketch_table(pace=-1)
+    assert "bot_pace" not in SKETCH.options
+
+
+def test_replacing_a_seat_with_a_bot_drops_an_old_plan():
+    t = sketch_table(1.0, kinds=("bot", "local"))
+    t.start(0)
+    t.tick(0)
+    assert 0 in t.plans
+    t.replace_with_bot(0, "normal", 10)
+    assert 0 not in t.plans
