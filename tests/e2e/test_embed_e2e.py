@@ -4,12 +4,13 @@ game against computer players is played inside the frame, with third-party stora
 and with it partitioned.  The frame posts its height and nothing else."""
 import functools
 import http.server
+import shutil
 import threading
 import urllib.request
 
 import pytest
 
-from .conftest import ARGS, BOOT_MS, CHROMIUM, open_page
+from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page
 from .dodgy_driver import play_until_over, set_up_dodgy
 
 # Playwright starts Chromium with storage partitioning switched off, so a cross-site frame
@@ -149,3 +150,37 @@ def test_a_boot_that_fails_shows_what_to_try(context, base_url):
     text = page.locator("#boot-help").inner_text()
     assert "reload the page" in text and "own tab" in text
     assert page.locator("body[data-ready='1']").count() == 0
+
+
+def test_a_branded_build_boots_with_the_clubs_name_language_games_colours_and_links(context, tmp_path):
+    import build
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    (tmp_path / "club.toml").write_text(
+        'name = "Spielkreis Nord"\naccent = "#8a1c2b"\nlanguage = "de"\ngames = ["dodgy", "waldi"]\n'
+        'public_url = "https://games.spielkreis.example/"\n', encoding="utf-8")
+    build.brand(site, build.load_club(tmp_path / "club.toml"))
+    build.write_service_worker(site)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        page = open_page(context, url)
+        assert page.title() == "Spielkreis Nord"
+        assert page.locator(".topbar .brand").inner_text() == "Spielkreis Nord"
+        assert page.locator("html").get_attribute("lang") == "de"
+        page.wait_for_selector("text=Wähle ein Spiel")
+        cards = page.locator("#home .game-card").evaluate_all("els => els.map(e => e.dataset.game)")
+        assert cards == ["waldi", "dodgy"]
+        colour = page.locator("[data-key='play-dodgy']").evaluate("e => getComputedStyle(e).backgroundColor")
+        assert colour == "rgb(138, 28, 43)"
+        page.click("[data-key='play-dodgy']")
+        page.wait_for_selector("#setup-form")
+        page.select_option("#seat-kind-1", "remote")
+        page.click("#open-table")
+        page.click("#make-invite")
+        link = page.wait_for_selector("#invite-link").input_value()
+        assert link.startswith("https://games.spielkreis.example/#/join/")
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -91,7 +91,7 @@ def test_after_one_visit_a_reload_and_a_new_tab_play_every_game_offline(browser,
         dobbelduel_driver.set_up_dobbelduel(page, site.url, seats=("local", "bot"))
         page.wait_for_selector("#dd-board-0")
         assert len(_play_some(page, dobbelduel_driver.step)) >= 3
-        waldi_driver.set_up_waldi(page, site.url, seats=("local", "bot"), bot_speed=8, countdown_s=2)
+        waldi_driver.set_up_waldi(page, site.url, seats=("local", "bot"), countdown_s=2)
         page.wait_for_selector("#waldi-wuff", timeout=20_000)
         assert len(_play_some(page, waldi_driver.step)) >= 3
 
@@ -103,7 +103,7 @@ def test_after_one_visit_a_reload_and_a_new_tab_play_every_game_offline(browser,
         dobbelduel_driver.set_up_dobbelduel(tab, site.url, seats=("local", "bot"))
         tab.wait_for_selector("#dd-board-0")
         assert dobbelduel_driver.play_until_over([tab], timeout_s=180)
-        waldi_driver.set_up_waldi(tab, site.url, seats=("local", "bot"), bot_speed=8, countdown_s=2)
+        waldi_driver.set_up_waldi(tab, site.url, seats=("local", "bot"), countdown_s=2)
         tab.wait_for_selector("#waldi-wuff", timeout=20_000)
         assert len(_play_some(tab, waldi_driver.step)) >= 3
         dodgy_driver.set_up_dodgy(tab, site.url, seats=("local", "bot"))
