@@ -6,12 +6,13 @@ import functools
 import http.server
 import shutil
 import threading
+import time
 import urllib.request
 
 import pytest
 
 from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page
-from .dodgy_driver import play_until_over, set_up_dodgy
+from .dodgy_driver import set_up_dodgy, step
 
 # Playwright starts Chromium with storage partitioning switched off, so a cross-site frame
 # gets no storage at all (Safari/Brave-like).  Passing the same --disable-features list
@@ -70,6 +71,19 @@ def test_the_embed_line_is_one_iframe_with_the_game_and_the_club_name_as_text(em
     assert f'e.origin === "{base_url.rstrip("/")}"' in script
 
 
+def play_dodgy_fast(frame, timeout_s):
+    """The whole game, the player claiming as many dice as possible (so shouts end rounds fast)."""
+    end = time.time() + timeout_s
+    while time.time() < end:
+        try:
+            if step(frame, claim="high") == "over":
+                return True
+        except Exception:  # the screen re-rendered under the click
+            pass
+        time.sleep(0.15)
+    return False
+
+
 def _play_in_frame(browser_type, policy, club_site, embed_code, base_url):
     root, club_url = club_site
     code, script = embed_code
@@ -96,9 +110,11 @@ def _play_in_frame(browser_type, policy, club_site, embed_code, base_url):
             assert frame.locator("#notice-slot [data-notice='storage.memory_only']").count() == 0
         assert frame.locator(".topbar .brand").inner_text() == "Dice & <Co>"
         frame.wait_for_selector("#setup-form")          # the deep link opened DODGY's set-up
-        set_up_dodgy(frame, base_url + "?lang=en&club=Dice+%26+%3CCo%3E", seats=("local", "bot", "bot"))
+        set_up_dodgy(frame, base_url + "?lang=en&club=Dice+%26+%3CCo%3E", seats=("local", "bot"))
         frame.wait_for_selector("#my-dice")
-        assert play_until_over([frame], timeout_s=300)
+        if not play_dodgy_fast(frame, timeout_s=300):
+            page.screenshot(path=f"/tmp/embed-{policy}.png", full_page=True)
+            raise AssertionError(frame.locator("#table").inner_text()[:2000])
         frame.wait_for_selector("#winners")
         # the club page follows the app's height: no scrolling inside the frame
         page.wait_for_function("() => parseInt(document.getElementById('clubtable').style.height) > 900")

@@ -14,6 +14,7 @@ import build
 
 from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page
 from . import dobbelduel_driver, dodgy_driver, waldi_driver
+from .test_embed_e2e import play_dodgy_fast
 
 
 class Site:
@@ -87,7 +88,7 @@ def test_after_one_visit_a_reload_and_a_new_tab_play_every_game_offline(browser,
         page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
         dodgy_driver.set_up_dodgy(page, site.url, seats=("local", "bot"))
         page.wait_for_selector("#my-dice")
-        assert dodgy_driver.play_until_over([page], timeout_s=240)
+        assert play_dodgy_fast(page, timeout_s=300)
         dobbelduel_driver.set_up_dobbelduel(page, site.url, seats=("local", "bot"))
         page.wait_for_selector("#dd-board-0")
         assert len(_play_some(page, dobbelduel_driver.step)) >= 3
@@ -102,7 +103,7 @@ def test_after_one_visit_a_reload_and_a_new_tab_play_every_game_offline(browser,
         tab.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
         dobbelduel_driver.set_up_dobbelduel(tab, site.url, seats=("local", "bot"))
         tab.wait_for_selector("#dd-board-0")
-        assert dobbelduel_driver.play_until_over([tab], timeout_s=180)
+        assert dobbelduel_driver.play_until_over([tab], timeout_s=300)
         waldi_driver.set_up_waldi(tab, site.url, seats=("local", "bot"), countdown_s=2)
         tab.wait_for_selector("#waldi-wuff", timeout=20_000)
         assert len(_play_some(tab, waldi_driver.step)) >= 3
