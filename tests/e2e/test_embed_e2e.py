@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 
 from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page
-from .dodgy_driver import set_up_dodgy, step
+from .dodgy_driver import step
 
 # Playwright starts Chromium with storage partitioning switched off, so a cross-site frame
 # gets no storage at all (Safari/Brave-like).  Passing the same --disable-features list
@@ -71,6 +71,20 @@ def test_the_embed_line_is_one_iframe_with_the_game_and_the_club_name_as_text(em
     assert f'e.origin === "{base_url.rstrip("/")}"' in script
 
 
+def set_up_short_dodgy(page, base_url):
+    """DODGY, the player against one computer player, ended by the house rule's round limit
+    (two rounds) so that a whole game is short even on a busy machine."""
+    page.goto(base_url + "#/dodgy")
+    page.wait_for_selector("#setup-form")
+    while page.locator(".seat-row").count() > 2:
+        page.click(f"[data-key='rm-{page.locator('.seat-row').count() - 1}']")
+    page.select_option("#seat-kind-1", "bot")
+    page.click("#setup-form summary")
+    page.fill("#opt-challenge_min_window_s", "0")
+    page.fill("#opt-round_limit", "2")
+    page.click("#open-table")
+
+
 def play_dodgy_fast(frame, timeout_s):
     """The whole game, the player claiming as many dice as possible (so shouts end rounds fast)."""
     end = time.time() + timeout_s
@@ -110,7 +124,7 @@ def _play_in_frame(browser_type, policy, club_site, embed_code, base_url):
             assert frame.locator("#notice-slot [data-notice='storage.memory_only']").count() == 0
         assert frame.locator(".topbar .brand").inner_text() == "Dice & <Co>"
         frame.wait_for_selector("#setup-form")          # the deep link opened DODGY's set-up
-        set_up_dodgy(frame, base_url + "?lang=en&club=Dice+%26+%3CCo%3E", seats=("local", "bot"))
+        set_up_short_dodgy(frame, base_url + "?lang=en&club=Dice+%26+%3CCo%3E")
         frame.wait_for_selector("#my-dice")
         if not play_dodgy_fast(frame, timeout_s=300):
             page.screenshot(path=f"/tmp/embed-{policy}.png", full_page=True)
