@@ -114,3 +114,32 @@ def test_dobbelduel_column_order_is_swatches_and_the_pace_reaches_the_table(cont
     page.select_option("#bot-pace", "2.0")
     page.click("#open-table")
     page.wait_for_selector("#board")
+
+
+def test_a_name_chosen_once_is_the_players_name_never_a_pronoun(context, base_url):
+    page = open_page(context, base_url)
+    page.select_option("#lang", "fr")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert "Choisissez" in page.title()
+    assert page.locator("#name-hint").count() == 1            # first visit: asked for a name
+    page.fill("#join-name", "Zoé")
+    page.locator("#join-name").dispatch_event("change")
+    page.goto(base_url + "#/dodgy")
+    page.wait_for_selector("#setup-form")
+    assert page.locator("#seat-name-0").input_value() == "Zoé"
+    assert "DODGY" in page.title()
+    again = open_page(context, base_url)                      # remembered on the next visit
+    assert again.locator("#join-name").input_value() == "Zoé"
+    assert again.locator("#name-hint").count() == 0
+    assert again.evaluate("document.documentElement.lang") == "fr"
+
+
+def test_without_a_name_the_default_is_no_pronoun(browser, base_url):
+    ctx = browser.new_context(locale="de-DE")
+    try:
+        page = open_page(ctx, base_url + "#/dodgy")
+        page.wait_for_selector("#setup-form")
+        assert page.evaluate("document.documentElement.lang") == "de"   # chosen automatically
+        assert page.locator("#seat-name-0").input_value() == "Spieler 1"
+    finally:
+        ctx.close()

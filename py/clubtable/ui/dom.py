@@ -592,6 +592,11 @@ def set_document_lang(lang: str) -> None:
     document.documentElement.setAttribute("lang", lang)
 
 
+def set_title(text: str) -> None:
+    if document.title != text:
+        document.title = text
+
+
 def mark_ready() -> None:
     document.body.setAttribute("data-ready", "1")
 

@@ -24,7 +24,8 @@ class HomeScreens:
     def new_setup(self, game_id):
         game = GAMES[game_id]
         n = max(game.min_players, min(game.max_players, 4 if game.max_players >= 4 else game.max_players))
-        seats = [{"kind": "local", "name": self.t("setup.you"), "level": None}]
+        # the player's own name (chosen on the home screen), never a pronoun
+        seats = [{"kind": "local", "name": self.player_name or self.t("setup.player_name", n=1), "level": None}]
         level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else None
         for i in range(1, n):
             seats.append({"kind": "bot" if game.bot_levels else "remote",
@@ -66,12 +67,15 @@ class HomeScreens:
         if self.ctl is not None:
             resume = [h("p", h("button", t("home.back_to_table"), cls="primary", data_key="back-table",
                                  on_click=lambda e: self.go("#/table")))]
+        name_field = h("div", h("label", t("home.your_name"), html_for="join-name"), " ",
+                       h("input", id="join-name", maxlength="24", autocomplete="nickname", value=self.player_name,
+                         aria_describedby="name-hint", on_input=lambda e: self.remember_name(dom.value_of(e))),
+                       h("span", t("home.name_hint"), cls="muted hint", id="name-hint") if not self.player_name else None,
+                       cls="field player-name")
         return h("section",
-                 h("h1", t("home.title")), resume,
+                 h("h1", t("home.title")), resume, name_field,
                  h("ul", cards, cls="game-list", aria_label=t("home.title")),
                  h("h2", t("home.open_tables")),
-                 h("div", h("label", t("join.your_name"), html_for="join-name"), " ",
-                   h("input", id="join-name", maxlength="24", autocomplete="nickname"), cls="field"),
                  h("ul", tables, cls="open-tables") if tables else h("p", t("home.no_tables"), cls="muted"),
                  clubs.home_link(self),
                  cls="screen home", id="home")
@@ -318,6 +322,8 @@ class HomeScreens:
     def set_seat(self, i, key, value, render=True):
         seat = self.setup["seats"][i]
         seat[key] = value
+        if key == "name" and i == 0 and seat["kind"] == "local":
+            self.remember_name(value)
         game = GAMES[self.setup["game"]]
         if key == "kind" and value == "bot" and not seat.get("level"):
             seat["level"] = game.bot_levels[len(game.bot_levels) // 2]

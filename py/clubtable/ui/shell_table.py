@@ -168,8 +168,11 @@ class TableScreens:
     def render_result(self, ctx):
         t, ctl = self.t, self.ctl
         res = ctx.result
-        winners = ", ".join(ctx.name(w) for w in res.get("winners", []))
-        verdict = t("result.winners", names=winners) if winners else t("result.draw")
+        won = list(res.get("winners", []))
+        # everybody level (a 0–0 Dobbelduel, a shared win of all) is a draw, not "winners: all"
+        draw = res.get("draw") or not won or (len(won) > 1 and len(won) == len(ctx.seats))
+        winners = ", ".join(ctx.name(w) for w in won)
+        verdict = t("result.draw") if draw else t("result.winners", names=winners, n=len(won))
         if self.result_said != verdict:          # said once, not on every redraw
             self.result_said = verdict
             self.announce(f"{t('result.title')}: {verdict}")
