@@ -180,7 +180,141 @@ def dist() -> None:
     (DIST / "py").mkdir()
     shutil.copy(ROOT / "py" / "main.py", DIST / "py" / "main.py")
     shutil.copytree(ROOT / "static", DIST / "static")
+    write_snapshot(DIST)
+    compress(DIST)   # last: every file of the build gets its .br and .gz twin
     log(f"wrote {DIST.relative_to(ROOT)}/")
+
+
+# --------------------------------------------------------------------------- snapshot
+SNAPSHOT = "static/vendor/pyodide/snapshot.bin"   # read by static/boot.mjs
+# Made in Node (Pyodide runs there; Chromium accepts the result: same wasm, same build id).
+# ``js`` and ``pyscript`` are hidden while the project's modules import, so the snapshot
+# holds no reference to one of Node's JavaScript objects: modules that need the page
+# (the DOM layer, WebRTC) fail to import here and load from app.zip in the page instead.
+SNAPSHOT_MAKER = """
+import { loadPyodide } from %(pyodide)s;
+import { readFileSync, writeFileSync } from "node:fs";
+const pyodide = await loadPyodide({ indexURL: %(index)s, _makeSnapshot: true });
+pyodide.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
+const imported = pyodide.runPython(%(script)s);
+writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
+console.log(imported);
+"""
+SNAPSHOT_IMPORTS = """
+import importlib, pkgutil, sys
+sys.path.insert(0, "app")
+hidden = {name: sys.modules.pop(name, None) for name in ("js", "pyscript")}
+for name in hidden:
+    sys.modules[name] = None          # importing it raises ImportError
+import clubtable
+done = []
+for info in pkgutil.walk_packages(clubtable.__path__, "clubtable."):
+    try:
+        importlib.import_module(info.name)
+        done.append(info.name)
+    except ImportError:
+        pass
+for name, module in hidden.items():
+    if module is None:
+        del sys.modules[name]
+    else:
+        sys.modules[name] = module
+import asyncio, json, secrets, random
+" ".join(done)
+"""
+
+
+def snapshot_key() -> str:
+    """What the snapshot depends on: the runtime's files, the project's Python, this recipe."""
+    h = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        h.update(hashlib.sha256((VENDOR / "pyodide" / name).read_bytes()).digest())
+    with zipfile.ZipFile(APP_ZIP) as z:
+        for name in sorted(z.namelist()):
+            h.update(name.encode() + b"\0" + z.read(name))
+    h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS).encode())
+    return h.hexdigest()[:24]
+
+
+def make_snapshot(out: Path) -> bool:
+    """Start Pyodide in Node, import the project, and write its memory snapshot to ``out``."""
+    node = shutil.which("node")
+    if not node:
+        log("no node: the page will start Python without a snapshot")
+        return False
+    js = lambda value: json.dumps(str(value))  # noqa: E731
+    script = SNAPSHOT_MAKER % {
+        "pyodide": js((VENDOR / "pyodide" / "pyodide.mjs").as_uri()), "index": js(str(VENDOR / "pyodide") + "/"),
+        "zip": js(APP_ZIP), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out)}
+    log("making the Python snapshot (node)")
+    run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
+    if run.returncode != 0 or not out.exists():
+        log("snapshot failed; the page will start Python without one:\n" + run.stderr[-2000:])
+        out.unlink(missing_ok=True)
+        return False
+    log(f"snapshot: {len(run.stdout.split())} modules imported, {out.stat().st_size // 1_000_000} MB")
+    return True
+
+
+def write_snapshot(dist_dir: Path) -> None:
+    """dist's snapshot, remade only when its inputs changed (cached by their hash)."""
+    cache = CACHE / "snapshot"
+    cache.mkdir(parents=True, exist_ok=True)
+    cached = cache / f"{snapshot_key()}.bin"
+    if not cached.exists():
+        tmp = cached.with_suffix(".tmp")
+        if not make_snapshot(tmp):
+            return
+        tmp.replace(cached)
+        for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink()            # 31 MB each: keep the last few
+    shutil.copy(cached, dist_dir / SNAPSHOT)
+
+
+# --------------------------------------------------------------------------- compression
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".wasm", ".json", ".toml", ".svg", ".bin", ".zip",
+                ".webmanifest", ".py", ".txt"}
+BIG = 16_000_000   # bytes: above this, quicker settings (brotli 11 takes minutes; 9 takes seconds)
+
+
+def _brotli():
+    """The ``brotli`` package (PyPI), installed on first use; None when it cannot be."""
+    try:
+        import brotli
+    except ImportError:
+        log("pip install brotli (for precompressed .br files)")
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                        "brotli"], check=False)
+        try:
+            import brotli
+        except ImportError:
+            return None
+    return brotli
+
+
+def compress(dist_dir: Path) -> None:
+    """A ``.br`` and a ``.gz`` beside every compressible file that shrinks by a tenth, for a
+    host that serves precompressed files (``Content-Encoding``; see the README).  Brotli at
+    its best setting takes a minute on the runtime, so results are cached by content."""
+    import gzip
+    brotli = _brotli()
+    cache = CACHE / "compressed"
+    cache.mkdir(parents=True, exist_ok=True)
+    for path in sorted(p for p in dist_dir.rglob("*") if p.is_file() and p.suffix in COMPRESSIBLE):
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()[:32]
+        big = len(data) > BIG    # the snapshot: remade on every change of the Python
+        for ext, packer in ((".gz", lambda d: gzip.compress(d, 6 if big else 9, mtime=0)),
+                            (".br", brotli and (lambda d: brotli.compress(d, quality=9 if big else 11,
+                                                                          lgwin=24)))):
+            if packer is None:
+                continue
+            hit = cache / (digest + ext)
+            if not hit.exists():
+                packed = packer(data)
+                hit.write_bytes(packed if len(packed) < 0.9 * len(data) else b"")
+            if hit.stat().st_size:
+                shutil.copy(hit, path.with_name(path.name + ext))
 
 
 # --------------------------------------------------------------------------- serve
@@ -189,6 +323,25 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                       ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
                       ".toml": "text/plain", ".json": "application/json", ".svg": "image/svg+xml",
                       ".zip": "application/zip", ".css": "text/css"}
+
+    def send_head(self):
+        """The precompressed twin (``.br``, else ``.gz``) when the browser accepts it."""
+        path = self.translate_path(self.path)
+        accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, ext in (("br", ".br"), ("gzip", ".gz")):
+            if encoding in accepted and os.path.isfile(path + ext) and not os.path.isdir(path):
+                return self._send_encoded(path, path + ext, encoding)
+        return super().send_head()
+
+    def _send_encoded(self, path, packed, encoding):
+        f = open(packed, "rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.end_headers()
+        return f
 
     def log_message(self, fmt, *args):  # quiet; errors still go to stderr
         if args and str(args[1]).startswith(("4", "5")):

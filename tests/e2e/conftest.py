@@ -5,6 +5,7 @@ import http.server
 import json
 import os
 import socket
+import sys
 import threading
 from pathlib import Path
 
@@ -24,10 +25,11 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.e2e)
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".wasm": "application/wasm", ".svg": "image/svg+xml"}
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the served headers, CSP included, are build.py serve's own)
 
+
+class QuietHandler(build.Handler):
     def log_message(self, *args):
         pass
 
