@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import email.utils
 import functools
 import hashlib
 import html
@@ -132,14 +133,19 @@ def home_html() -> str:
     """The home screen as static HTML, shown before Python starts; Python replaces it."""
     sys.path.insert(0, str(ROOT / "py"))
     from clubtable.catalogue import CATALOGUE  # noqa: E402
+    from clubtable.games import GAMES
     from clubtable.i18n import translate
 
     items = []
     for g in CATALOGUE:
+        # A link, not a script: a click before Python is ready sets the hash, and Python
+        # opens that game's set-up as soon as it starts.
+        play = (f'<a class="button primary" href="#/{g["id"]}" data-key="play-{g["id"]}">'
+                f'{html.escape(translate("en", "home.play", title=g["title"]))}</a>' if g["id"] in GAMES else "")
         items.append(
             f'      <li class="game-card" data-game="{g["id"]}"><h2>{html.escape(g["title"])}</h2>'
             f'<p class="players">{html.escape(translate("en", "home.players", n=g["players"]))}</p>'
-            f'<p class="summary">{html.escape(translate("en", g["summary"]))}</p></li>'
+            f'<p class="summary">{html.escape(translate("en", g["summary"]))}</p>{play}</li>'
         )
     return "\n".join([HOME_BEGIN, '    <ul class="game-list" aria-label="Games">', *items, "    </ul>",
                       "    " + HOME_END])
@@ -334,12 +340,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
     def _send_encoded(self, path, packed, encoding):
+        stat = os.stat(packed)
+        modified = email.utils.formatdate(int(stat.st_mtime), usegmt=True)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                fresh = email.utils.parsedate_to_datetime(since).timestamp() >= int(stat.st_mtime)
+            except (TypeError, ValueError):
+                fresh = False
+            if fresh:                    # revalidated: the browser keeps its copy
+                self.send_response(304)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
         f = open(packed, "rb")
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", modified)
+        self.send_header("Content-Length", str(stat.st_size))
         self.end_headers()
         return f
 

@@ -105,3 +105,12 @@ def test_the_browser_receives_the_runtime_compressed(context, base_url):
         .filter(r => r.name.endsWith('pyodide.asm.wasm'))
         .map(r => [r.encodedBodySize, r.decodedBodySize])[0]""")
     assert wasm and wasm[0] < 0.5 * wasm[1]
+
+
+def test_a_game_card_clicked_before_python_is_ready_opens_its_set_up_once_ready(context, base_url):
+    page = context.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+    page.click("#splash [data-key='play-dodgy']", timeout=5_000)
+    assert page.evaluate("document.body.dataset.ready") is None     # clicked while Python was loading
+    page.wait_for_selector("#setup-form", timeout=60_000)
+    assert page.locator("h1").inner_text() == "DODGY"
