@@ -180,22 +180,13 @@ REFERENCES = {"threshold": Threshold, "reader": Reader}
 
 
 class Level:
-    """A level of the game's own computer player, paced by its ``think_ms``."""
+    """A level of the game's own computer player: ``decide`` gives (action, think_ms)."""
 
     def __init__(self, level: str, seat: int, seed: int) -> None:
         self.bot = GAME.bot(level, seat, seed)
-        self.rng = Rng(derive_seed(seed, "pace", seat))
 
     def plan(self, view, legal, now):
-        try:
-            out = self.bot.decide(view, legal, now)
-        except TypeError:                   # the older bot: decide(view, legal) -> action
-            action = self.bot.decide(view, legal)
-            if action is None:
-                return None
-            lo, hi = getattr(self.bot, "delay_ms", THINK_MS)
-            return action, lo + self.rng.below(hi - lo + 1)
-        return out
+        return self.bot.decide(view, legal, now)
 
 
 def make_player(name: str, seat: int, seed: int):

@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 from _harness import ARGS, CHROMIUM, serve  # noqa: E402
 
 
@@ -33,7 +34,7 @@ def _dobbelduel():
 
 def _waldi():
     from tests.e2e.waldi_driver import set_up_waldi, step
-    return (lambda page, base: set_up_waldi(page, base, seats=("local", "bot", "bot", "bot"), bot_speed=8,
+    return (lambda page, base: set_up_waldi(page, base, seats=("local", "bot", "bot", "bot"),
                                             scoring_pause_s=0, countdown_s=2),
             "#waldi-board", lambda page: step(page))
 
@@ -87,6 +88,7 @@ def main():
                 before = per_update(measure(browser, base, game, True, args.seconds))
                 after = per_update(measure(browser, base, game, False, args.seconds))
                 rows.append((game, before, after))
+                print(game, "rebuild", before, "patch", after, flush=True)
             browser.close()
     finally:
         server.shutdown()

@@ -184,12 +184,16 @@ def install():
     ffi.to_js = lambda x, **_: x
     pyodide = types.ModuleType("pyodide")
     pyodide.ffi = ffi
-    sys.modules.update({"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi})
+    js = types.ModuleType("js")          # what net.browser names at import; unused here
+    for name in ("Blob", "Object", "Uint8Array", "URL"):
+        setattr(js, name, types.SimpleNamespace())
+    js.window = pyscript.window
+    sys.modules.update({"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi, "js": js})
     sys.modules.pop("clubtable.ui.dom", None)
     import clubtable.ui.dom as dom
     return doc, dom
 
 
 def uninstall():
-    for name in ("pyscript", "pyodide", "pyodide.ffi", "clubtable.ui.dom"):
+    for name in ("pyscript", "pyodide", "pyodide.ffi", "js", "clubtable.ui.dom", "clubtable.net.browser"):
         sys.modules.pop(name, None)

@@ -1,6 +1,6 @@
 """Every computer level of every game is named and described in English, French and German:
 ``<game>.bot.<level>`` and ``<game>.bot.<level>.about``, in the game's own catalogue
-(``i18n/games/<id>.py``) or, for DODGY until it has one, in ``i18n/bots.py``."""
+(``i18n/games/<id>.py``)."""
 from __future__ import annotations
 
 import importlib
@@ -8,14 +8,10 @@ import importlib
 import pytest
 
 from clubtable.games import GAMES
-from clubtable.i18n import bots, translate
 
 
 def catalogue(game_id):
-    try:
-        return importlib.import_module(f"clubtable.i18n.games.{game_id}").TEXTS
-    except ImportError:
-        return bots.TEXTS
+    return importlib.import_module(f"clubtable.i18n.games.{game_id}").TEXTS
 
 
 @pytest.mark.parametrize("game_id", ["dodgy", "waldi", "dobbelduel"])
@@ -25,7 +21,3 @@ def test_every_level_has_a_name_and_a_description_in_every_language(game_id):
         for lang in ("en", "fr", "de"):
             assert texts[lang].get(f"{game_id}.bot.{level}"), (lang, level)
             assert len(texts[lang].get(f"{game_id}.bot.{level}.about", "")) > 20, (lang, level)
-
-
-def test_dodgy_texts_are_registered():
-    assert translate("de", "dodgy.bot.hard") == "Tischleser"

@@ -112,3 +112,29 @@ def test_refusals_of_the_three_games_are_translated():
     for cat in (fr.TEXTS, de.TEXTS):
         missing = sorted(c for c in codes - specific if f"refusal.{c}" not in cat)
         assert missing == []
+
+
+INTERFACE = ("ready", "started", "seats", "updates", "update_for", "act", "local_seats", "status", "error",
+             "clock_offset", "is_host", "can_start", "start", "can_replace_with_bot", "replace_with_bot",
+             "can_invite", "verification", "seed", "leave", "game", "table_id", "summaries", "offer")
+
+
+def test_host_and_guest_tables_give_the_shell_the_same_interface(dom):
+    from clubtable.ui.controllers import GuestTable, HostTable, TableController
+    for cls in (HostTable, GuestTable):
+        assert issubclass(cls, TableController)
+        missing = [name for name in INTERFACE if not hasattr(cls, name) and name not in ("status", "error")]
+        assert missing == [], (cls.__name__, missing)
+    guest = GuestTable("t1", "Ann", lobby=None, on_change=lambda: None)
+    assert (guest.ready, guest.started, guest.is_host, guest.can_start, guest.verification) == \
+        (False, False, False, False, None)
+    assert guest.update_for(None) is None and guest.updates() == {}
+    refusal = guest.act(0, {"type": "roll"})
+    assert refusal.code == "not_connected"
+    assert guest.replace_with_bot(1).code == "not_host"
+
+
+def test_the_shell_never_asks_which_controller_it_holds():
+    for name in ("app.py", "shell_home.py", "shell_table.py"):
+        text = (UI / name).read_text(encoding="utf-8")
+        assert "isinstance(self.ctl" not in text and "HostTable)" not in text and "GuestTable)" not in text

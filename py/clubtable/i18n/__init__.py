@@ -65,8 +65,3 @@ class Translator:
 
     def __call__(self, key: str, **params) -> str:
         return translate(self.lang, key, **params)
-
-
-from . import bots as _bots  # noqa: E402  (the computer players' names and descriptions)
-
-register(_bots.TEXTS)

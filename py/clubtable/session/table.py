@@ -154,6 +154,7 @@ class Table:
         self.plans: dict = {}                # bot seat -> _Plan: what it will do, and when
         self.events: list = []
         self._ended = False
+        self._active_of: tuple = (None, {})   # (state, game.active(state)) of the last state asked
         self._pending: list = []             # outs produced by a local() that raised
         for i, s in enumerate(self.seats):
             if s["kind"] == "bot":
@@ -252,8 +253,7 @@ class Table:
             "seat": seat,
             "view": self.game.view(self.state, seat) if running else None,
             "legal": self.game.legal(self.state, seat) if running and seat is not None else [],
-            "moves": list(self.game.active(self.state).get(seat, ()))
-            if running and seat is not None and not over else [],
+            "moves": list(self._active().get(seat, ())) if running and seat is not None and not over else [],
             "awaited": self.awaited(),
             "seats": self.seat_summary(),
             "result": self.game.result(self.state) if running else None,
@@ -448,13 +448,20 @@ class Table:
             outs += self._run_bot(seat)
         return outs
 
+    def _active(self) -> dict:
+        """``game.active(state)``, computed once per state (a broadcast asks for every seat)."""
+        st = self.state
+        if self._active_of[0] is not st:
+            self._active_of = (st, self.game.active(st) if st is not None else {})
+        return self._active_of[1]
+
     def awaited(self) -> list:
         """Seats the game waits for now (legacy games: every seat with a legal action)."""
         st = self.state
         if st is None or self.game.result(st) is not None:
             return []
         if not self.game.moves:
-            return sorted(self.game.active(st))
+            return sorted(self._active())
         return self.game.awaited(st)
 
     def _run_bot(self, seat: int) -> list:

@@ -64,7 +64,7 @@ class App(HomeScreens, TableScreens):
         self.toast_text = ""
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.join = None                 # {"table", "code", "reply"} on a join link
-        self.announced = None            # the last thing said through the live region
+        self.result_said = None          # the result, once announced
         from ..net.links import Lobby
         self.lobby = Lobby()
         self.lobby.on_tables = self.render_if_home
@@ -130,7 +130,6 @@ class App(HomeScreens, TableScreens):
     def announce(self, text: str) -> None:
         """A polite word to screen readers (the page's small live region)."""
         if text:
-            self.announced = text
             dom.announce(text)
 
     def set_lang(self, lang):
@@ -167,7 +166,7 @@ class App(HomeScreens, TableScreens):
             self.ctl.leave()
         self.ctl = None
         self.invite = None
-        self.focus_seat = self.handover_to = None
+        self.focus_seat = self.handover_to = self.result_said = None
 
     def join_local(self, table_id, spectate=False):
         name = dom.input_value("join-name") or self.t("setup.guest")

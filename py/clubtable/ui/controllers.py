@@ -497,7 +497,25 @@ class GuestTable(TableController):
             await asyncio.sleep(FLOOD_BACKOFF_S)
         await self.connect_local()
 
+    @property
+    def ready(self) -> bool:
+        return bool(self.guest.welcomed)
+
+    @property
+    def started(self) -> bool:
+        return bool(self.guest.started)
+
+    @property
+    def seats(self) -> list:
+        return list(self.guest.seats or [])
+
+    @property
+    def verification(self):
+        return self.verified
+
     def update_for(self, seat):
+        """This tab's seat's latest update (a spectator's for any other seat), None before
+        the welcome."""
         g = self.guest
         if not g.welcomed:
             return None

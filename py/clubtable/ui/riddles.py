@@ -74,6 +74,8 @@ def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int
 
     def on_pointer(kind, x, y):
         if kind == "down":
+            if not p["strokes"]:
+                _repaint(scratch, pad_id)        # a fresh canvas: the table top first
             p["live"] = {"colour": colour, "width": brush, "points": [[x, y]]}
             p["strokes"].append(p["live"])
             dom.paint(pad_id, [p["live"]], relief=False)
@@ -101,8 +103,9 @@ def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int
         _repaint(scratch, pad_id)
         redraw()
 
+    # The canvas is the screen's own element (``owned``): a patching render leaves it and
+    # its paint alone; undo, clear and the picture repaint it from the strokes kept here.
     dom.on_pointer(pad_id, on_pointer)
-    dom.later(0, lambda: _repaint(scratch, pad_id))      # a fresh canvas gets its strokes back
     n = len(p["strokes"])
     return h("div",
              h("canvas", id=pad_id, width=PAD_W, height=PAD_H, owned=True, cls="dough-pad",

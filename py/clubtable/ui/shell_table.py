@@ -11,11 +11,6 @@ from ..net.sdp import CodeError
 from . import dom
 from .dom import h
 
-# Legacy games declare no moves, so their updates await every seat with a legal action,
-# interrupts included; until they declare them, these interrupt-like types do not pull
-# the pass-and-play device to a seat.
-_LEGACY_INTERRUPTS = ("dodgy", "accept")
-
 
 class TableScreens:
     def render_table(self):
@@ -53,7 +48,7 @@ class TableScreens:
         if not ups:
             return None
         humans = list(ups)
-        wanting = [s for s in humans if s in _awaited(ups[s], self.ctl.game)]
+        wanting = [s for s in humans if s in (ups[s].get("awaited") or ())]
         target = self.focus_seat if self.focus_seat in humans else humans[0]
         if wanting and target not in wanting:
             target = wanting[0]
@@ -169,8 +164,11 @@ class TableScreens:
         t, ctl = self.t, self.ctl
         res = ctx.result
         winners = ", ".join(ctx.name(w) for w in res.get("winners", []))
-        lines = [h("h2", t("result.title")),
-                 h("p", t("result.winners", names=winners) if winners else t("result.draw"), id="winners")]
+        verdict = t("result.winners", names=winners) if winners else t("result.draw")
+        if self.result_said != verdict:          # said once, not on every redraw
+            self.result_said = verdict
+            self.announce(f"{t('result.title')}: {verdict}")
+        lines = [h("h2", t("result.title")), h("p", verdict, id="winners")]
         scores = res.get("scores")
         if scores:
             lines.append(h("ol", [h("li", ctx.name(i), ": ", str(sc)) for i, sc in enumerate(scores)], cls="scores"))
@@ -189,11 +187,3 @@ class TableScreens:
         self.close_table()
         self.go(f"#/{game_id}" if game_id else "#/")
 
-
-def _awaited(update, game) -> list:
-    awaited = list(update.get("awaited") or [])
-    if game is not None and not game.moves:
-        seat = update.get("seat")
-        turn = any(a.get("type") not in _LEGACY_INTERRUPTS for a in update.get("legal") or [])
-        awaited = [s for s in awaited if s != seat or turn]
-    return awaited

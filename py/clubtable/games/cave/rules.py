@@ -99,6 +99,7 @@ def _ms(seconds) -> int:
 
 _RIDDLE = Int(0, lambda s: max(0, len(s["riddles"]) - 1) if s else 11)
 PHOTO_ANGLES = 3        # §3.11 "several angles (Proposed: at least 3)"
+MAX_PHOTOS = 8          # photos of one riddle (bounded messages and storage)
 MOLD_MOVES = {"canvas2d": "mold", "photo": "mold_photos", "table": "mold_clay"}
 
 
@@ -191,7 +192,7 @@ class Cave(Game):
     moves = {
         "mold": Move({"word": Text(64), "picture": Picture()},
                      doc="Hand in a riddle drawn on the canvas: its secret word and the drawing."),
-        "mold_photos": Move({"word": Text(64), "pictures": ListOf(Picture(), PHOTO_ANGLES, 8)},
+        "mold_photos": Move({"word": Text(64), "pictures": ListOf(Picture(), PHOTO_ANGLES, MAX_PHOTOS)},
                             doc="Hand in a riddle of real clay: its secret word and photos from several angles."),
         "mold_clay": Move({"word": Text(64)}, doc="Hand in a riddle of real clay at the table: its secret word."),
         "withdraw": Move({"riddle": _RIDDLE}, interrupt=True,
@@ -210,7 +211,7 @@ class Cave(Game):
     }
     timers = ("molding", "judge", "interrupt", "guess", "answer", "question", "letter_turn")
     constants = {"answers": list(ANSWERS), "units": list(L.UNITS), "count_from": list(L.FROM),
-                 "none": L.NONE, "max_n": L.MAX_N}
+                 "none": L.NONE, "max_n": L.MAX_N, "photo_angles": PHOTO_ANGLES, "max_photos": MAX_PHOTOS}
 
     # ================================================================== options, setup
     def validate_options(self, opts: dict, n_players: int) -> None:

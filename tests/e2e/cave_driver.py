@@ -1,0 +1,118 @@
+"""Drives Play-Doh's Cave screens the way players would: the set-up form, handing riddles
+in, letter and question turns, answers, guesses, interrupts, the owner's judgement.  Every
+helper waits for the screen state it needs first (``#cave-status`` carries the phase, the
+stage, the round kind and whose turn it is)."""
+import json
+
+# A short game: Start, one column, End (the two numbers of each column: guesser, owner).
+SHORT_TRACK = [{"label": "Start", "top": 6, "bottom": 0}, {"label": "", "top": 5, "bottom": 2},
+               {"label": "End", "top": 0, "bottom": 0}]
+
+# Clocks long enough that nothing times out on a slow machine; the question clock is shown.
+FAST_OPTIONS = {"riddle_medium": '"table"', "molding_time_s": 0, "letter_turn_s": 0, "question_s": 600,
+                "answer_s": 120, "guess_write_s": 600, "judge_s": 600, "first_player": "0",
+                "game_marker_track": json.dumps(SHORT_TRACK)}
+
+
+def set_up_cave(page, base_url, seats=("local", "remote", "remote"), host_name="Ann", **options):
+    """From the set-up screen: the seat kinds, the host's name and options (``#opt-<name>``
+    -> value; a select takes the JSON of its choice)."""
+    page.goto(base_url + "#/cave")
+    page.wait_for_selector("#setup-form")
+    while page.locator(".seat-row").count() > len(seats):
+        n = page.locator(".seat-row").count()
+        page.click(f"[data-key='rm-{n - 1}']")
+    while page.locator(".seat-row").count() < len(seats):
+        page.click("#add-seat")
+    for i, kind in enumerate(seats):
+        if i:
+            page.select_option(f"#seat-kind-{i}", kind)
+    page.fill("#seat-name-0", host_name)
+    page.click("#setup-form summary")
+    for name, value in options.items():
+        sel = f"#opt-{name}"
+        if page.locator(f"select{sel}").count():
+            page.select_option(sel, str(value))
+        else:
+            page.fill(sel, str(value))
+    page.click("#open-table")
+
+
+def status(page, **want):
+    """Wait until ``#cave-status`` shows ``want`` (phase, stage, round, turn_side)."""
+    sel = "#cave-status" + "".join(f"[data-{k.replace('_', '-')}='{v}']" for k, v in want.items())
+    page.wait_for_selector(sel)
+
+
+def hand_in(page, word):
+    n = page.locator("#cave-made li").count()
+    page.fill("#cave-word", word)
+    page.click("#cave-hand-in")
+    page.wait_for_function(f"() => document.querySelectorAll('#cave-made li').length > {n} "
+                           "|| !document.querySelector('#cave-mold')")
+
+
+def ask_letter(page, riddle, n=1, unit="letter", count_from="start"):
+    page.wait_for_selector("#cave-letter-form")
+    page.select_option("#cave-letter-riddle", str(riddle))
+    page.fill("#cave-letter-n", str(n))
+    page.select_option("#cave-letter-unit", unit)
+    page.select_option("#cave-letter-from", count_from)
+    page.click("#cave-ask-letter")
+
+
+def ask(page, riddle, text):
+    page.wait_for_selector("#cave-q-text-form")
+    page.select_option("#cave-q-riddle", str(riddle))
+    page.fill("#cave-q-text", text)
+    page.click("#cave-q-text-send")
+
+
+def answer(page, what):
+    page.click(f"#cave-answer-{what}")
+
+
+def guess(page, riddle, word):
+    page.wait_for_selector("#cave-g-word-form")
+    page.select_option("#cave-g-riddle", str(riddle))
+    page.fill("#cave-g-word", word)
+    page.click("#cave-g-word-send")
+
+
+def cubes(page):
+    """Interrupt cubes per side, as the scores table shows them."""
+    return [int(x) for x in page.eval_on_selector_all(".cave-cubes", "els => els.map(e => e.dataset.n)")]
+
+
+def scores(page):
+    return [int(x) for x in page.locator(".cave-score").all_inner_texts()]
+
+
+# Click a selector at one wall-clock moment in several tabs (a race, as at a real table).
+RACE = """([sel, at]) => {
+  window.__race = null;
+  setTimeout(() => {
+    const el = document.querySelector(sel);
+    window.__race = {found: !!el, enabled: !!el && !el.disabled, late: Date.now() - at};
+    if (el && !el.disabled) el.click();
+  }, Math.max(0, at - Date.now()));
+}"""
+
+
+def draw_and_hand_in(page, word, k=0):
+    """A tiny dough drawing (one stroke, a little different each time) and its word."""
+    page.wait_for_selector("#cave-pad")
+    box = page.locator("#cave-pad").bounding_box()
+    x, y = box["x"] + box["width"] * (0.3 + 0.05 * k), box["y"] + box["height"] * 0.5
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 30, y + 10 + 5 * k, steps=3)
+    page.mouse.up()
+    page.wait_for_selector("#cave-pad-undo:not([disabled])")     # the stroke is kept
+    hand_in(page, word)
+
+
+def take_over(page):
+    """Pass-and-play: the next player takes the device."""
+    page.wait_for_selector("#handover-ready")
+    page.click("#handover-ready")
