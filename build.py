@@ -6,8 +6,11 @@
                               into static/vendor/
     python3 build.py dist     vendor if needed, regenerate the home screen in index.html, pack
                               py/clubtable (+ vendored pure-Python libraries) into static/app.zip,
-                              and write the deployable folder dist/
-    python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N)
+                              and write the deployable folder dist/, with the Python memory
+                              snapshot (made in Node, remade when the runtime or the Python
+                              changes) and a .br and .gz twin of every compressible file
+    python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N), the
+                              precompressed twins with their Content-Encoding
     python3 build.py test     install the test dependencies (and Debian's chromium when missing),
                               dist, then run every test (unit, property, end to end) with pytest
 

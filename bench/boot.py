@@ -3,6 +3,9 @@ vendored files, in one run.  Prints first paint, time to interactive and bytes, 
 browser profile) and warm (a reload in the same profile), and the ratios page/bare.
 
     python3 build.py dist && python3 bench/boot.py [--runs 3]
+
+Both pages are served as `build.py serve` serves them (precompressed files with their
+Content-Encoding); the page's Python starts from the build's snapshot when there is one.
 """
 import argparse
 import shutil
@@ -28,7 +31,8 @@ MEASURE = """() => {
   const res = performance.getEntriesByType('resource');
   const nav = performance.getEntriesByType('navigation')[0];
   const bytes = res.reduce((a, r) => a + (r.transferSize || 0), 0) + (nav ? nav.transferSize : 0);
-  return {fcp: paint ? paint.startTime : null, bytes, requests: res.length + 1};
+  return {fcp: paint ? paint.startTime : null, bytes, requests: res.length + 1,
+          mode: document.documentElement.dataset.pythonBoot || null};
 }"""
 
 
@@ -46,7 +50,8 @@ def measure(pw, url, profile, ready="body[data-ready='1']"):
             page.wait_for_selector(ready, timeout=120_000)
             tti = (time.perf_counter() - t0) * 1000
             m = page.evaluate(MEASURE)
-            out[kind] = {"fcp_ms": m["fcp"], "tti_ms": tti, "bytes": m["bytes"], "requests": m["requests"]}
+            out[kind] = {"fcp_ms": m["fcp"], "tti_ms": tti, "bytes": m["bytes"], "requests": m["requests"],
+                         "mode": m["mode"]}
             time.sleep(0.5)  # let the code cache settle before the warm load
         return out
     finally:
@@ -92,6 +97,17 @@ def main():
             p = med("page", kind, key)
             ratio = p / b if b else float("nan")
             print(f"  ratio page/bare {kind} {label}: {ratio:.2f}")
+    modes = sorted({r[k]["mode"] for r in results["page"] for k in ("cold", "warm")})
+    bare_cold = med("bare", "cold", "tti_ms")
+    checks = [
+        ("first paint cold <= 300 ms", med("page", "cold", "fcp_ms") <= 300),
+        ("interactive cold <= 0.5 x bare cold", med("page", "cold", "tti_ms") <= 0.5 * bare_cold),
+        ("interactive warm <= 0.25 x bare cold", med("page", "warm", "tti_ms") <= 0.25 * bare_cold),
+        ("bytes cold <= 1.6 x bare cold", med("page", "cold", "bytes") <= 1.6 * med("bare", "cold", "bytes")),
+    ]
+    print(f"python start: {', '.join(str(m) for m in modes)}")
+    for label, ok in checks:
+        print(f"  {'met   ' if ok else 'MISSED'} {label}")
 
 
 if __name__ == "__main__":

@@ -36,11 +36,11 @@ MOVES = __MOVES__
 ONLY = __GAMES__
 ms = lambda: time.perf_counter() * 1000
 out = {}
-box = document.createElement("div")
-box.id = "frame-bench"
-box.style.display = "none"
-document.body.append(box)
-players = {g["id"]: g["players"] for g in CATALOGUE}
+if not document.getElementById("frame-bench"):
+    box = document.createElement("div")
+    box.id = "frame-bench"
+    box.style.display = "none"
+    document.body.append(box)
 
 
 def seat_count(game):
@@ -110,7 +110,7 @@ for gid, game in sorted(GAMES.items()):
         game.apply = real_apply
         table_mod._decide = real_decide
     out[gid] = {"seats": n, "over": table.result is not None, **timings}
-document.body.setAttribute("data-frame", json.dumps(out))
+document.body.setAttribute("data-frame-" + ONLY[0], json.dumps(out))
 """
 
 
@@ -137,11 +137,16 @@ def main():
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(base)
             page.wait_for_selector("body[data-ready='1']", timeout=120_000)
-            code = MEASURE.replace("__MOVES__", str(args.moves)).replace("__GAMES__", json.dumps(only))
-            page.evaluate("""(code) => { const s = document.createElement('script');
-                s.type = 'py'; s.textContent = code; document.body.append(s); }""", code)
-            page.wait_for_selector("body[data-frame]", state="attached", timeout=600_000)
-            data = json.loads(page.evaluate("document.body.dataset.frame"))
+            games = only or page.evaluate("""() => [...document.querySelectorAll('[data-key^="play-"]')]
+                .map(b => b.dataset.key.slice(5))""")
+            data = {}
+            for gid in games:
+                code = MEASURE.replace("__MOVES__", str(args.moves)).replace("__GAMES__", json.dumps([gid]))
+                page.evaluate("""(code) => { const s = document.createElement('script');
+                    s.type = 'py'; s.textContent = code; document.body.append(s); }""", code)
+                page.wait_for_selector(f"body[data-frame-{gid}]", state="attached", timeout=600_000)
+                data.update(json.loads(page.get_attribute("body", f"data-frame-{gid}")))
+                print(f"  {gid}: {len(data[gid]['frame'])} moves", flush=True)
             browser.close()
     finally:
         server.shutdown()
