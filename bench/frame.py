@@ -44,18 +44,12 @@ if not document.getElementById("frame-bench"):
 
 
 def seat_count(game):
-    for n in range(2, 9):
-        try:
-            game.check_options(dict(game.options), n)
-            return max(n, 3) if n < 3 and game.id in ("dodgy", "waldi") else n
-        except Exception:
-            continue
-    return 2
+    # three seats where the game allows (a table of friends), else its minimum
+    low, high = getattr(game, "min_players", 2) or 2, getattr(game, "max_players", 3) or 3
+    return max(low, min(3, high))
 
 
-for gid, game in sorted(GAMES.items()):
-    if ONLY and gid not in ONLY:
-        continue
+def measure(gid, game):
     n = seat_count(game)
     timings = {"apply": [], "project": [], "screen": [], "frame": [], "bot": []}
     real_decide = table_mod._decide
@@ -110,6 +104,13 @@ for gid, game in sorted(GAMES.items()):
         game.apply = real_apply
         table_mod._decide = real_decide
     out[gid] = {"seats": n, "over": table.result is not None, **timings}
+
+
+try:
+    measure(ONLY[0], GAMES[ONLY[0]])
+except Exception as exc:   # reported, not lost in the console
+    import traceback
+    out[ONLY[0]] = {"error": traceback.format_exc()}
 document.body.setAttribute("data-frame-" + ONLY[0], json.dumps(out))
 """
 
@@ -146,6 +147,9 @@ def main():
                     s.type = 'py'; s.textContent = code; document.body.append(s); }""", code)
                 page.wait_for_selector(f"body[data-frame-{gid}]", state="attached", timeout=600_000)
                 data.update(json.loads(page.get_attribute("body", f"data-frame-{gid}")))
+                if "error" in data[gid]:
+                    print(f"  {gid}: {data.pop(gid)['error']}", flush=True)
+                    continue
                 print(f"  {gid}: {len(data[gid]['frame'])} moves", flush=True)
             browser.close()
     finally:
