@@ -64,8 +64,9 @@ def draw(page, canvas_id, strokes=3):
         page.mouse.up()
 
 
-def make_one(page, words=WORDS, strokes=1):
-    """Make the Dohdle the screen offers; returns its id, or None."""
+def start_making(page, words=WORDS, strokes=1):
+    """Draw (when the table draws), type the word and finish the Dohdle the screen offers;
+    returns its id (None: nothing to make).  Does not wait for the table."""
     form = page.locator("[id^='make-']")
     if not form.count():
         return None
@@ -74,7 +75,18 @@ def make_one(page, words=WORDS, strokes=1):
         draw(page, f"pad-{did}", strokes)
     page.fill(f"#word-{did}", words[did])
     page.click("#done")
-    page.wait_for_function(f"() => !document.querySelector('#make-{did}')", timeout=20_000)
+    return did
+
+
+def made(page, did, timeout=20_000):
+    page.wait_for_function(f"() => !document.querySelector('#make-{did}')", timeout=timeout)
+
+
+def make_one(page, words=WORDS, strokes=1):
+    """Make the Dohdle the screen offers and wait until it is made; returns its id, or None."""
+    did = start_making(page, words, strokes)
+    if did is not None:
+        made(page, did)
     return did
 
 

@@ -5,7 +5,8 @@ hand-over screens; seven players in teams at a hybrid table."""
 import time
 
 from .conftest import join_from_home, open_page, received
-from .dohdles_driver import WORDS, current_proposal, make_one, play_until_over, propose, secret_leaks, set_up
+from .dohdles_driver import (WORDS, current_proposal, make_one, made, play_until_over, propose, secret_leaks,
+                             set_up, start_making)
 
 
 def _token(page, side):
@@ -19,12 +20,18 @@ def _wait_status(page, text, timeout=20_000):
 
 def test_three_tabs_play_a_whole_game_with_drawings_a_race_and_no_word_leaking(context, base_url):
     errors = []
-    host = open_page(context, base_url, errors)
+    # three tabs boot side by side; the host sets the table up, the others join it
+    pages = [context.new_page() for _ in range(3)]
+    for page in pages:
+        page.set_default_timeout(30_000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url)
+    for page in pages:
+        page.wait_for_selector("body[data-ready='1']", timeout=90_000)
+    host, b, c = pages
     set_up(host, base_url, ("local", "remote", "remote"))
     host.wait_for_selector("#start-table")
-    b = open_page(context, base_url, errors)
     join_from_home(b, "Bea")
-    c = open_page(context, base_url, errors)
     join_from_home(c, "Cy <i>x</i>")
     host.wait_for_selector("text=Cy <i>x</i>")
     host.click("#start-table")
@@ -38,9 +45,11 @@ def test_three_tabs_play_a_whole_game_with_drawings_a_race_and_no_word_leaking(c
     host.wait_for_selector("#word-0-error")
     assert "one word" in host.locator("#word-0-error").inner_text()
     assert host.locator("#pad-0").get_attribute("data-owned") is not None
-    for page in pages:
-        for _ in range(3):
-            assert make_one(page) is not None
+    for _ in range(3):            # the three tabs draw at the same time
+        started = [(page, start_making(page)) for page in pages]
+        for page, did in started:
+            assert did is not None
+            made(page, did)
     for page in pages:
         page.wait_for_selector("#ring .dohdle[data-status='active']")
     # every tab shows every drawing (the pictures came over the asset channel)
@@ -175,10 +184,45 @@ def test_seven_players_in_teams_at_a_hybrid_table(context, base_url):
         if did is not None:
             made.append(did)
     assert sorted(made) == list(range(8))
+    page.wait_for_selector("#handover-ready, #ring .table-tile")
+    if page.locator("#handover-ready").count():
+        page.click("#handover-ready")
     page.wait_for_selector("#ring .table-tile")
     # four sides: three teams of two and the odd player out
     assert page.locator("#sides li").count() == 4
     assert " & " in page.locator("[data-key='side-0'] .side-name").inner_text()
     assert play_until_over([page], timeout_s=120)
     page.wait_for_selector("#winners")
+    assert not errors
+
+
+def _png(width, height):
+    """A plain PNG of that size (stdlib only)."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    row = b"\x00" + b"\xc8\x96\x50" * width
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
+
+
+def test_a_photo_is_scaled_down_in_the_browser_before_it_is_shared(context, base_url):
+    errors = []
+    page = open_page(context, base_url, errors)
+    set_up(page, base_url, ("local", "pass", "pass"), medium="photo")
+    page.wait_for_selector("#make-0")
+    page.fill("#word-0", WORDS[0])
+    page.click("#done")
+    page.wait_for_selector("#word-0-error")                  # no photo yet: nothing is sent
+    page.set_input_files("#photos-0-file", files=[{"name": "dough.png", "mimeType": "image/png",
+                                                   "buffer": _png(2000, 1500)}])
+    page.wait_for_selector("#photos-0 img.photo-preview[src^='blob:']")
+    size = page.evaluate("""() => new Promise(ok => { const i = document.querySelector('#photos-0 img.photo-preview');
+        const done = () => ok([i.naturalWidth, i.naturalHeight]); i.complete ? done() : i.onload = done; })""")
+    assert size == [800, 600]
+    page.fill("#word-0", WORDS[0])
+    page.click("#done")
+    page.wait_for_selector("#make-1")
     assert not errors

@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 from clubtable.games import GAMES
+from clubtable.i18n import register_game, translate
 
 
 def catalogue(game_id):
@@ -21,3 +22,8 @@ def test_every_level_has_a_name_and_a_description_in_every_language(game_id):
         for lang in ("en", "fr", "de"):
             assert texts[lang].get(f"{game_id}.bot.{level}"), (lang, level)
             assert len(texts[lang].get(f"{game_id}.bot.{level}.about", "")) > 20, (lang, level)
+
+
+def test_dodgy_texts_are_registered():
+    register_game("dodgy")          # as the shell does when a DODGY screen is first shown
+    assert translate("de", "dodgy.bot.hard") == "Tischleser"

@@ -205,3 +205,21 @@ def test_teams_share_a_row_and_their_words_and_a_spectator_sees_no_word(screen):
     spectator = screen.mod.render(_ctx(screen, t, None))
     assert not list(_find(spectator, screen.dom, lambda n: n.attrs.get("class") == "cave-word"))
     assert _by_id(spectator, screen, "cave-interrupt") is None and _by_id(spectator, screen, "cave-notebook") is None
+
+
+def test_photo_medium_asks_for_the_engines_number_of_angles(screen):
+    t = _table(riddle_medium="photo")
+    tree = screen.mod.render(_ctx(screen, t, 0))
+    form = _by_id(tree, screen, "cave-mold-form")
+    assert form.attrs["data-medium"] == "photo" and _by_id(form, screen, "cave-photos") is not None
+    n = GAMES["cave"].constants["photo_angles"]
+    assert f"at least {n} angles" in " ".join(_texts(form, screen.dom))
+
+
+def test_drawn_riddles_are_made_on_the_kits_dough_pad_in_the_players_colour(screen):
+    t = _table(riddle_medium="canvas2d")
+    tree = screen.mod.render(_ctx(screen, t, 2))
+    pad = _by_id(tree, screen, "cave-pad")
+    assert pad is not None and pad.tag == "canvas"
+    assert screen.mod.DOUGH[2] in pad.attrs.get("style", "")
+    assert _by_id(tree, screen, "cave-photos") is None

@@ -27,6 +27,7 @@ from . import sdp as sdpcode
 
 CHANNEL = "clubtable-v1"
 MAX_BUFFERED = 8 << 20      # bytes queued in a channel beyond which a send is refused
+MAX_EARLY = 64              # messages kept while nobody listens yet
 GATHER_TIMEOUT_S = 4.0
 MAX_SIGNAL_BYTES = 8192
 
@@ -50,7 +51,8 @@ class Link:
         self.pc = pc
         self.peer_id = peer_id
         self.channel = None
-        self.on_message: Callable[[str], None] = lambda text: None
+        self._on_message: Optional[Callable[[str], None]] = None
+        self._early: list = []        # messages that came before anyone listened (bounded)
         self.on_close: Callable[[], None] = lambda: None
         self.on_error: Callable[[str, str], None] = lambda code, reason: None   # a broken frame
         self.max_in = MAX_HOST_BYTES
@@ -61,6 +63,23 @@ class Link:
         self._proxies: list = []
         self.closed = False
         self._on(pc, "connectionstatechange", self._state)
+
+    @property
+    def on_message(self) -> Callable[[str], None]:
+        return self._on_message or self._early_message
+
+    @on_message.setter
+    def on_message(self, fn: Callable[[str], None]) -> None:
+        # The peer may speak as soon as the channel opens, before this side has attached
+        # its handler (an invite completes in another task): nothing it said is lost.
+        self._on_message = fn
+        early, self._early = self._early, []
+        for text in early:
+            fn(text)
+
+    def _early_message(self, text: str) -> None:
+        if len(self._early) < MAX_EARLY:
+            self._early.append(text)
 
     def _on(self, target, event: str, fn) -> None:
         proxy = create_proxy(fn)

@@ -129,7 +129,10 @@ def _expose_wire(ctl) -> None:
             return asyncio.ensure_future(_linktest(int(arg)))
         if command == "act":                 # an action for this tab's (first) seat
             seats = c.local_seats()
-            return (c.act(seats[0], json.loads(str(arg))) or "") if seats else "No seat here."
+            if not seats:
+                return "No seat here."
+            refusal = c.act(seats[0], json.loads(str(arg)))
+            return "" if refusal is None else str(getattr(refusal, "message", refusal))
         if command == "status":
             return "host" if c.is_host else c.status
         return ""
@@ -309,10 +312,10 @@ class HostTable(TableController):
             self._after(self.table.refuse(peer, code, reason, dom.now_ms()))
 
         link.max_in = MAX_ASSET_MESSAGE       # the longest guest message (parse_guest checks each type)
-        link.on_message = message
         link.on_close = closed
         link.on_error = broken
         self._after(self.table.connect(link.peer_id, dom.now_ms()))
+        link.on_message = message             # last: it delivers what came before now
 
     async def accept_offer(self, peer_id: str, sdp: str) -> None:
         link = await self.lobby.answer(self.table.table_id, peer_id, sdp, self.ice_servers)

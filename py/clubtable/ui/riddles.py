@@ -110,7 +110,7 @@ def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int
     return h("div",
              h("canvas", id=pad_id, width=PAD_W, height=PAD_H, owned=True, cls="dough-pad",
                role="img", aria_label=label or _tr(t, "riddle.pad_label", "Drawing area"),
-               data_strokes=n, style=f"--dough:{colour}"),
+               style=f"--dough:{colour}"),
              h("div",
                h("button", _tr(t, "riddle.undo", "Undo"), id=pad_id + "-undo", disabled=not n, on_click=undo),
                h("button", _tr(t, "riddle.clear", "Clear"), id=pad_id + "-clear", disabled=not n, on_click=clear),

@@ -1,7 +1,8 @@
 """Dohdles!'s interface strings (English, French, German): making the Dohdles, the ring, the
 clue tracks and letter sheets, the Dohdle Master's turn, the creator's answers, the guess race,
 the scoring track, the log, and the option labels of the set-up form.  The riddle kit's
-``riddle.*`` texts are merged in.  Every key is in all three languages."""
+``riddle.*`` texts are merged in.  Every key is in all three languages, but for the refusals:
+English shows the engine's own sentence (``refusal.<code>`` only in French and German)."""
 from .riddles import TEXTS as _RIDDLE
 
 _EN = {
@@ -131,6 +132,25 @@ _EN = {
 }
 
 _FR = {
+    "refusal.all_made": "Vos Dohdles sont tous faits.",
+    "refusal.not_movable": "Choisissez un Dohdle adverse en jeu dont le jeton est avant la case 7.",
+    "refusal.no_letter_left": "Toutes les cases de lettres de ce Dohdle sont déjà remplies.",
+    "refusal.letter_known": "Cette lettre est déjà sur la feuille de solution.",
+    "refusal.not_reportable": "Vous pouvez signaler un Dohdle adverse en jeu, une seule fois.",
+    "refusal.own_dohdle": "Vous ne pouvez pas deviner un Dohdle de votre camp.",
+    "refusal.not_open": "Ce Dohdle ne peut pas être deviné maintenant.",
+    "refusal.no_dohdle": "Il n'y a pas de Dohdle sur cette case.",
+    "refusal.making": "Tout le monde façonne encore ses Dohdles.",
+    "refusal.cube_queued": "Votre cube est déjà dans l'entonnoir.",
+    "refusal.bang_space": "Votre pion est sur la case ! : vous ne pouvez deviner que pendant votre tour.",
+    "refusal.nothing_to_claim": "Aucun Dohdle adverse n'est ouvert aux propositions.",
+    "refusal.burst_open": "Attendez : des solutions sont proposées.",
+    "refusal.not_your_proposal": "Ce n'est pas à vous de proposer une solution.",
+    "refusal.not_creator": "Seul le créateur du Dohdle répond, quand une question attend.",
+    "refusal.empty_word": "Tapez le mot secret de l'énigme.",
+    "refusal.not_one_word": "Une énigme est un seul mot : pas d'espace.",
+    "refusal.not_letters": "Des lettres seulement (français, anglais ou allemand).",
+    "refusal.word_too_long": "Un mot secret a au plus 64 lettres.",
     "dohdles.variant_for": "Une autre orthographe acceptée pour « {word} »",
     "dohdles.add_variant": "Ajouter cette orthographe",
     "dohdles.report": "Déloyal ?",
@@ -257,6 +277,25 @@ _FR = {
 }
 
 _DE = {
+    "refusal.all_made": "Deine Dohdles sind alle fertig.",
+    "refusal.not_movable": "Wähle einen gegnerischen Dohdle im Spiel, dessen Chip vor Feld 7 steht.",
+    "refusal.no_letter_left": "Alle Buchstabenfelder dieses Dohdles sind schon gefüllt.",
+    "refusal.letter_known": "Dieser Buchstabe steht schon auf dem Lösungsblatt.",
+    "refusal.not_reportable": "Du kannst einen gegnerischen Dohdle im Spiel einmal melden.",
+    "refusal.own_dohdle": "Du kannst keinen Dohdle deiner eigenen Seite raten.",
+    "refusal.not_open": "Dieser Dohdle kann jetzt nicht geraten werden.",
+    "refusal.no_dohdle": "Auf diesem Feld steht kein Dohdle.",
+    "refusal.making": "Alle kneten noch ihre Dohdles.",
+    "refusal.cube_queued": "Dein Ratewürfel ist schon im Trichter.",
+    "refusal.bang_space": "Deine Figur steht auf dem !-Feld: du darfst nur in deinem eigenen Zug raten.",
+    "refusal.nothing_to_claim": "Kein gegnerischer Dohdle ist gerade zum Raten offen.",
+    "refusal.burst_open": "Warte: es werden gerade Lösungen genannt.",
+    "refusal.not_your_proposal": "Du bist nicht an der Reihe, eine Lösung zu nennen.",
+    "refusal.not_creator": "Nur der Erschaffer des Dohdles antwortet, wenn eine Frage wartet.",
+    "refusal.empty_word": "Tippe das geheime Wort des Rätsels.",
+    "refusal.not_one_word": "Ein Rätsel ist ein Wort: keine Leerzeichen.",
+    "refusal.not_letters": "Nur Buchstaben (Deutsch, Englisch oder Französisch).",
+    "refusal.word_too_long": "Ein geheimes Wort hat höchstens 64 Buchstaben.",
     "dohdles.variant_for": "Eine weitere Schreibweise, die für „{word}“ zählt",
     "dohdles.add_variant": "Diese Schreibweise hinzufügen",
     "dohdles.report": "Unfair?",

@@ -14,15 +14,15 @@ choices of its descriptor) and ``ctx.constants`` (answers, letter units, "-").  
 play: only the seat in focus is drawn; another local seat may still interrupt through its
 own button (``ctx.others``).  Half-typed words, questions and the zoomed picture live in
 ``ctx.scratch``.  Media (the ``riddle_medium`` option): ``canvas2d`` one drawing per
-riddle, ``photo`` several angles (the mat rotates at a real table), ``table`` real clay on
-the table and no picture (the mat shows numbered places).
+riddle (the kit's dough pad), ``photo`` several angles (the kit's photo picker; the mat
+rotates at a real table), ``table`` real clay on the table and no picture (the mat shows
+numbered places).  The dough colours below are a look, not a rule.
 """
 from __future__ import annotations
 
+from .. import riddles as kit    # the shared riddle kit: dough pad, photo picker, word, question, proposal, log
 from ..dom import h
 from ...i18n.games.cave import TEXTS  # noqa: F401  (the shell registers the catalogue)
-
-from .. import riddles as kit    # the shared riddle kit: dough pad, photo picker, word, question, proposal, log
 
 PAD = "cave-pad"
 PHOTOS = "cave-photos"
@@ -460,7 +460,6 @@ def letter_panel(ctx):
 
 
 def question_panel(ctx):
-    v = ctx.view
     t = ctx.t
     s = _s(ctx)
     parts = []
