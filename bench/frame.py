@@ -72,38 +72,41 @@ def measure(gid, game):
             applied.append(ms() - t0)
     game.apply = timed_apply
     t = Translator("en")
+    games = 0
+    mod = screen_module(gid)
     try:
-        table = Table(gid, [{"kind": "bot", "level": "normal"} for _ in range(n)], bot_pace=0.0, now_ms=0)
-        now = 0
-        table.start(now, allow_empty=True)
-        mod = screen_module(gid)
-        scratch = {}
-        steps = 0
-        while table.result is None and len(timings["frame"]) < MOVES and steps < 20 * MOVES:
-            steps += 1
-            wake = table.next_wakeup()
-            now = max(now + 1, wake if wake is not None else now + 1000)
-            applied.clear()
-            before = table.version
-            table.tick(now)
-            if table.version == before:
-                continue
-            t0 = ms()
-            ups = [table.update_for(s) for s in range(n)]
-            t1 = ms()
-            ctx = ScreenContext(game_id=gid, seat=0, update=dict(ups[0], game=gid), t=t, act=lambda *a: None,
-                                toast=lambda *a: None, scratch=scratch,
-                                constants=dict(getattr(game, "constants", None) or {}), others=[])
-            dom.mount("frame-bench", mod.render(ctx))
-            t2 = ms()
-            timings["apply"].append(sum(applied))
-            timings["project"].append(t1 - t0)
-            timings["screen"].append(t2 - t1)
-            timings["frame"].append(sum(applied) + t2 - t0)
+        while len(timings["frame"]) < MOVES and games < 30:   # short games: play another
+            games += 1
+            table = Table(gid, [{"kind": "bot", "level": "normal"} for _ in range(n)], bot_pace=0.0, now_ms=0)
+            now = 0
+            table.start(now, allow_empty=True)
+            scratch = {}
+            steps = 0
+            while table.result is None and len(timings["frame"]) < MOVES and steps < 20 * MOVES:
+                steps += 1
+                wake = table.next_wakeup()
+                now = max(now + 1, wake if wake is not None else now + 1000)
+                applied.clear()
+                before = table.version
+                table.tick(now)
+                if table.version == before:
+                    continue
+                t0 = ms()
+                ups = [table.update_for(s) for s in range(n)]
+                t1 = ms()
+                ctx = ScreenContext(game_id=gid, seat=0, update=dict(ups[0], game=gid), t=t, act=lambda *a: None,
+                                    toast=lambda *a: None, scratch=scratch,
+                                    constants=dict(getattr(game, "constants", None) or {}), others=[])
+                dom.mount("frame-bench", mod.render(ctx))
+                t2 = ms()
+                timings["apply"].append(sum(applied))
+                timings["project"].append(t1 - t0)
+                timings["screen"].append(t2 - t1)
+                timings["frame"].append(sum(applied) + t2 - t0)
     finally:
         game.apply = real_apply
         table_mod._decide = real_decide
-    out[gid] = {"seats": n, "over": table.result is not None, **timings}
+    out[gid] = {"seats": n, "games": games, **timings}
 
 
 try:
