@@ -197,3 +197,13 @@ def install():
 def uninstall():
     for name in ("pyscript", "pyodide", "pyodide.ffi", "js", "clubtable.ui.dom", "clubtable.net.browser"):
         sys.modules.pop(name, None)
+
+
+def forget(*names):
+    """Drop modules bound to an earlier DOM, and their names on their packages (``from pkg
+    import mod`` would otherwise hand back the stale module)."""
+    for name in names:
+        sys.modules.pop(name, None)
+        package, _, attr = name.rpartition(".")
+        if package in sys.modules:
+            sys.modules[package].__dict__.pop(attr, None)

@@ -16,15 +16,13 @@ from clubtable.session import Table
 def screen():
     """``ui.games.cave`` (and the riddle kit it uses) loaded against the fake DOM."""
     fake_dom.install()
-    for name in ("clubtable.ui.riddles", "clubtable.ui.games.cave"):
-        sys.modules.pop(name, None)
+    fake_dom.forget("clubtable.ui.riddles", "clubtable.ui.games.cave")
     from clubtable.ui import dom
     from clubtable.ui.context import ScreenContext
     from clubtable.ui.games import cave
     register(cave.TEXTS)
     yield types.SimpleNamespace(mod=cave, dom=dom, Ctx=ScreenContext)
-    for name in ("clubtable.ui.riddles", "clubtable.ui.games.cave"):
-        sys.modules.pop(name, None)
+    fake_dom.forget("clubtable.ui.riddles", "clubtable.ui.games.cave")
     fake_dom.uninstall()
 
 

@@ -13,12 +13,7 @@ WORDS = ["zorblat", "quimbex", "vanteroo", "plonkish", "drizzelt", "mumbrax", "y
 
 @pytest.fixture
 def dom():
-    import sys
-    for name in ("clubtable.ui.riddles", "clubtable.ui.games.dohdles"):   # bound to the DOM module
-        sys.modules.pop(name, None)
-        package, _, attr = name.rpartition(".")
-        if package in sys.modules:
-            sys.modules[package].__dict__.pop(attr, None)
+    fake_dom.forget("clubtable.ui.riddles", "clubtable.ui.games.dohdles")   # bound to the DOM module
     _, dom = fake_dom.install()
     yield dom
     fake_dom.uninstall()

@@ -231,7 +231,8 @@ class App(HomeScreens, TableScreens):
             act=lambda action, s=None: self.act(seat if s is None else s, action),
             toast=self.toast, clock_offset=self.ctl.clock_offset, now=dom.now_ms, scratch=self.screen_state,
             constants=dict(getattr(game, "constants", None) or {}), others=others, lang=self.t.lang,
-            redraw=self.render, announce=self.announce)
+            redraw=self.render, announce=self.announce,
+            upload=self.ctl.upload, asset_url=self.ctl.asset_url)
 
 
 def start():

@@ -47,6 +47,7 @@ class ScreenContext:
                  clock_offset: int = 0, now: Callable[[], int] = lambda: 0,
                  scratch: Optional[dict] = None, constants: Optional[dict] = None,
                  others: Optional[list] = None, asset_url: Optional[Callable[[str], Optional[str]]] = None,
+                 upload: Optional[Callable[[Optional[int], bytes], tuple]] = None,
                  lang: str = "en", redraw: Callable[[], None] = lambda: None,
                  announce: Optional[Callable[[str], None]] = None) -> None:
         self.game_id = game_id
@@ -69,6 +70,7 @@ class ScreenContext:
         self.constants: dict = constants or {}
         self.others = others or []          # other local seats on this device: [(seat, update)]
         self._asset_url = asset_url
+        self._upload = upload
         self._redraw = redraw
         self._announce = announce or toast
 
@@ -135,3 +137,10 @@ class ScreenContext:
         """An object URL for a picture the seat may see (``sha256:…``), or None while it is
         still on its way."""
         return self._asset_url(ref) if (ref and self._asset_url) else None
+
+    def upload(self, data: bytes, seat: Optional[int] = None) -> tuple:
+        """Share a picture from this seat (or another local ``seat``, in pass-and-play):
+        ``(ref, None)`` — put ``ref`` in the action — or ``(None, reason)``."""
+        if self._upload is None:
+            return None, "Pictures cannot be shared from here."
+        return self._upload(self.seat if seat is None else seat, bytes(data))

@@ -117,11 +117,8 @@ def _expose_wire(ctl) -> None:
         command = str(command)
         if command == "upload":
             data = base64.b64decode(str(arg))
-            if c.is_host:
-                seats = c.local_seats()
-                ref, error = c.upload(seats[0] if seats else None, data)
-            else:
-                ref, error = c.upload(data)
+            seats = c.local_seats()
+            ref, error = c.upload(seats[0] if seats else None, data)
             return json.dumps({"ref": ref, "error": error})
         if command == "asset_url":
             return c.asset_url(str(arg)) or ""
@@ -545,9 +542,10 @@ class GuestTable(TableController):
         self.error = None
         return None
 
-    def upload(self, data: bytes) -> tuple:
+    def upload(self, seat: Optional[int], data: bytes) -> tuple:
         """Share a picture with the host: ``(ref, None)`` once sent (use ``ref`` in the
-        action), or ``(None, reason)``.  The picture is kept here too, for our own screen."""
+        action), or ``(None, reason)``.  The picture is kept here too, for our own screen.
+        ``seat`` is ours (a guest plays one seat); it is part of the one controller interface."""
         try:
             text, ref = self.guest.upload(bytes(data))
         except ProtocolError as e:

@@ -798,23 +798,3 @@ def image_file_bytes(event, max_side: int, fn: Callable, mime: str = "image/jpeg
         url = str(cv.toDataURL(mime, quality))
         fn(base64.b64decode(url.split(",", 1)[1]))
     asyncio.ensure_future(scale())
-
-
-def share_picture(data: bytes) -> tuple:
-    """Hand a picture to this tab's table (the host keeps it, a guest sends it on the asset
-    channel): ``(ref, None)`` or ``(None, reason)``.  Goes through the page's wire hook."""
-    import base64
-    import json
-    wire = getattr(window, "clubtableWire", None)
-    if wire is None:
-        return None, "No table here to share the picture with."
-    out = json.loads(str(wire("upload", base64.b64encode(bytes(data)).decode("ascii"))))
-    return out.get("ref"), out.get("error")
-
-
-def picture_url(ref: str) -> Optional[str]:
-    """An object URL for a picture this tab has (``sha256:…``), or None."""
-    wire = getattr(window, "clubtableWire", None)
-    if wire is None or not ref:
-        return None
-    return str(wire("asset_url", ref)) or None

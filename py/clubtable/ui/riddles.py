@@ -121,17 +121,14 @@ def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int
 # --------------------------------------------------------------------------- pictures
 def share(ctx, data: bytes) -> tuple:
     """Give a picture to the table: ``(ref, None)`` or ``(None, reason)``."""
-    upload = getattr(ctx, "upload", None)
-    if callable(upload):
-        return upload(data)
-    return dom.share_picture(data)
+    return ctx.upload(data)
 
 
 def picture_src(ctx, ref: Optional[str]) -> Optional[str]:
     """A URL showing the picture ``ref``, or None while it is on its way."""
     if not ref:
         return None
-    return ctx.asset_url(ref) or dom.picture_url(ref)
+    return ctx.asset_url(ref)
 
 
 def picked_pictures(scratch: dict, picker_id: str) -> list:
