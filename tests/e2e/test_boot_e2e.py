@@ -14,6 +14,7 @@ SNAPSHOT = "static/vendor/pyodide/snapshot.bin"
 # Run inside the page's interpreter (PyScript runs script tags added later in the same one).
 ENTROPY = """
 import json, random
+import difflib, fractions, tomllib   # not in the snapshot: read from the standard library's zip
 from pyscript import document
 from clubtable.session import Table
 table = Table("dodgy", [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bo"}], now_ms=0)
