@@ -6,11 +6,14 @@
                               into static/vendor/
     python3 build.py dist     vendor if needed, regenerate the home screen in index.html, pack
                               py/clubtable (+ vendored pure-Python libraries) into static/app.zip,
-                              and write the deployable folder dist/
-                              (branded by an optional club.toml: see club.example.toml), with the
-                              offline service worker, web app manifest and PNG icons
+                              and write the deployable folder dist/ (branded by an optional
+                              club.toml: see club.example.toml), with the offline service worker,
+                              web app manifest and PNG icons, the Python memory snapshot (made in
+                              Node, remade when the runtime or the Python changes) and a .br and
+                              .gz twin of every compressible file
     python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N) with the
-                              headers the README asks of a static host (MIME types, CSP, caching)
+                              headers the README asks of a static host (MIME types, CSP, caching),
+                              the precompressed twins with their Content-Encoding
     python3 build.py test     install the test dependencies (and Debian's chromium when missing),
                               dist, then run every test (unit, property, end to end) with pytest
 
@@ -21,9 +24,11 @@ from __future__ import annotations
 
 import argparse
 import base64
+import email.utils
 import functools
 import hashlib
 import html
+import inspect
 import http.server
 import json
 import os
@@ -139,14 +144,19 @@ def home_html() -> str:
     """The home screen as static HTML, shown before Python starts; Python replaces it."""
     sys.path.insert(0, str(ROOT / "py"))
     from clubtable.catalogue import CATALOGUE  # noqa: E402
+    from clubtable.games import GAMES
     from clubtable.i18n import translate
 
     items = []
     for g in CATALOGUE:
+        # A link, not a script: a click before Python is ready sets the hash, and Python
+        # opens that game's set-up as soon as it starts.
+        play = (f'<a class="button primary" href="#/{g["id"]}" data-key="play-{g["id"]}">'
+                f'{html.escape(translate("en", "home.play", title=g["title"]))}</a>' if g["id"] in GAMES else "")
         items.append(
             f'      <li class="game-card" data-game="{g["id"]}"><h2>{html.escape(g["title"])}</h2>'
             f'<p class="players">{html.escape(translate("en", "home.players", n=g["players"]))}</p>'
-            f'<p class="summary">{html.escape(translate("en", g["summary"]))}</p></li>'
+            f'<p class="summary">{html.escape(translate("en", g["summary"]))}</p>{play}</li>'
         )
     return "\n".join([HOME_BEGIN, '    <ul class="game-list" aria-label="Games">', *items, "    </ul>",
                       "    " + HOME_END])
@@ -190,7 +200,10 @@ def dist() -> None:
     patch_pyscript_storage(DIST)
     brand(DIST, load_club())
     write_icons(DIST)
-    write_service_worker(DIST)   # last: it lists every file of the build with its hash
+    store_stdlib(DIST)
+    write_snapshot(DIST)
+    write_service_worker(DIST)   # it lists every file of the build with its hash (twins aside)
+    compress(DIST)               # last: every compressible file gets its .br and .gz twin
     log(f"wrote {DIST.relative_to(ROOT)}/")
 
 
@@ -398,6 +411,163 @@ def write_service_worker(dist_dir: Path) -> None:
     (dist_dir / SW_NAME).write_text(sw, encoding="utf-8")
 
 
+# --------------------------------------------------------------------------- snapshot
+SNAPSHOT = "static/vendor/pyodide/snapshot.bin"   # read by static/boot.mjs
+# Made in Node (Pyodide runs there; Chromium accepts the result: same wasm, same build id).
+# ``js`` and ``pyscript`` are hidden while the project's modules import, so the snapshot
+# holds no reference to one of Node's JavaScript objects: modules that need the page
+# (the DOM layer, WebRTC) fail to import here and load from app.zip in the page instead.
+SNAPSHOT_MAKER = """
+import { loadPyodide } from %(pyodide)s;
+import { readFileSync, writeFileSync } from "node:fs";
+const pyodide = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s, _makeSnapshot: true });
+pyodide.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
+const imported = pyodide.runPython(%(script)s);
+writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
+console.log(imported);
+"""
+SNAPSHOT_IMPORTS = """
+import importlib, pkgutil, sys
+sys.path.insert(0, "app")
+hidden = {name: sys.modules.pop(name, None) for name in ("js", "pyscript")}
+for name in hidden:
+    sys.modules[name] = None          # importing it raises ImportError
+import clubtable
+done = []
+for info in pkgutil.walk_packages(clubtable.__path__, "clubtable."):
+    try:
+        importlib.import_module(info.name)
+        done.append(info.name)
+    except ImportError:
+        pass
+for name, module in hidden.items():
+    if module is None:
+        del sys.modules[name]
+    else:
+        sys.modules[name] = module
+import asyncio, json, secrets, random
+" ".join(done)
+"""
+
+
+STDLIB = "static/vendor/pyodide/python_stdlib.zip"
+
+
+def stored_stdlib() -> Path:
+    """Pyodide's standard library as a zip of *stored* entries (cached): the same files, but
+    brotli over the whole archive sends 1.6 MB where the deflated original sends 2.5 MB.
+    The snapshot is made with this very file (zipimport keeps its offsets)."""
+    src = VENDOR / "pyodide" / "python_stdlib.zip"
+    out = CACHE / "stdlib" / f"stored-{hashlib.sha256(src.read_bytes()).hexdigest()[:16]}.zip"
+    if not out.exists():
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_suffix(".tmp")
+        with zipfile.ZipFile(src) as z, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as dst:
+            for info in z.infolist():
+                copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                copy.external_attr = info.external_attr
+                dst.writestr(copy, z.read(info), compress_type=zipfile.ZIP_STORED)
+        tmp.replace(out)
+    return out
+
+
+def store_stdlib(dist_dir: Path) -> None:
+    shutil.copy(stored_stdlib(), dist_dir / STDLIB)
+
+
+def snapshot_key() -> str:
+    """What the snapshot depends on: the runtime's files, the project's Python, this recipe."""
+    h = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        h.update(hashlib.sha256((VENDOR / "pyodide" / name).read_bytes()).digest())
+    with zipfile.ZipFile(APP_ZIP) as z:
+        for name in sorted(z.namelist()):
+            h.update(name.encode() + b"\0" + z.read(name))
+    h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + inspect.getsource(stored_stdlib)).encode())
+    return h.hexdigest()[:24]
+
+
+def make_snapshot(out: Path) -> bool:
+    """Start Pyodide in Node, import the project, and write its memory snapshot to ``out``."""
+    node = shutil.which("node")
+    if not node:
+        log("no node: the page will start Python without a snapshot")
+        return False
+    js = lambda value: json.dumps(str(value))  # noqa: E731
+    script = SNAPSHOT_MAKER % {
+        "pyodide": js((VENDOR / "pyodide" / "pyodide.mjs").as_uri()), "index": js(str(VENDOR / "pyodide") + "/"),
+        "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out)}
+    log("making the Python snapshot (node)")
+    run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
+    if run.returncode != 0 or not out.exists():
+        log("snapshot failed; the page will start Python without one:\n" + run.stderr[-2000:])
+        out.unlink(missing_ok=True)
+        return False
+    log(f"snapshot: {len(run.stdout.split())} modules imported, {out.stat().st_size // 1_000_000} MB")
+    return True
+
+
+def write_snapshot(dist_dir: Path) -> None:
+    """dist's snapshot, remade only when its inputs changed (cached by their hash)."""
+    cache = CACHE / "snapshot"
+    cache.mkdir(parents=True, exist_ok=True)
+    cached = cache / f"{snapshot_key()}.bin"
+    if not cached.exists():
+        tmp = cached.with_suffix(".tmp")
+        if not make_snapshot(tmp):
+            return
+        tmp.replace(cached)
+        for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink()            # 31 MB each: keep the last few
+    shutil.copy(cached, dist_dir / SNAPSHOT)
+
+
+# --------------------------------------------------------------------------- compression
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".wasm", ".json", ".toml", ".svg", ".bin", ".zip",
+                ".webmanifest", ".py", ".txt"}
+BIG = 16_000_000   # bytes: above this, quicker settings (brotli 11 takes minutes; 9 takes seconds)
+
+
+def _brotli():
+    """The ``brotli`` package (PyPI), installed on first use; None when it cannot be."""
+    try:
+        import brotli
+    except ImportError:
+        log("pip install brotli (for precompressed .br files)")
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                        "brotli"], check=False)
+        try:
+            import brotli
+        except ImportError:
+            return None
+    return brotli
+
+
+def compress(dist_dir: Path) -> None:
+    """A ``.br`` and a ``.gz`` beside every compressible file that shrinks by a tenth, for a
+    host that serves precompressed files (``Content-Encoding``; see the README).  Brotli at
+    its best setting takes a minute on the runtime, so results are cached by content."""
+    import gzip
+    brotli = _brotli()
+    cache = CACHE / "compressed"
+    cache.mkdir(parents=True, exist_ok=True)
+    for path in sorted(p for p in dist_dir.rglob("*") if p.is_file() and p.suffix in COMPRESSIBLE):
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()[:32]
+        big = len(data) > BIG    # the snapshot: remade on every change of the Python
+        for ext, packer in ((".gz", lambda d: gzip.compress(d, 6 if big else 9, mtime=0)),
+                            (".br", brotli and (lambda d: brotli.compress(d, quality=9 if big else 11,
+                                                                          lgwin=24)))):
+            if packer is None:
+                continue
+            hit = cache / (digest + ext)
+            if not hit.exists():
+                packed = packer(data)
+                hit.write_bytes(packed if len(packed) < 0.9 * len(data) else b"")
+            if hit.stat().st_size:
+                shutil.copy(hit, path.with_name(path.name + ext))
+
+
 # --------------------------------------------------------------------------- serve
 # The Content-Security-Policy the README documents for a static host.  Pyodide compiles
 # WebAssembly ('wasm-unsafe-eval'); PyScript 0.7.31 builds its worker hooks with Function() at
@@ -423,6 +593,39 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         for name, value in HEADERS.items():
             self.send_header(name, value)
         super().end_headers()
+
+    def send_head(self):
+        """The precompressed twin (``.br``, else ``.gz``) when the browser accepts it."""
+        path = self.translate_path(self.path)
+        accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, ext in (("br", ".br"), ("gzip", ".gz")):
+            if encoding in accepted and os.path.isfile(path + ext) and not os.path.isdir(path):
+                return self._send_encoded(path, path + ext, encoding)
+        return super().send_head()
+
+    def _send_encoded(self, path, packed, encoding):
+        stat = os.stat(packed)
+        modified = email.utils.formatdate(int(stat.st_mtime), usegmt=True)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                fresh = email.utils.parsedate_to_datetime(since).timestamp() >= int(stat.st_mtime)
+            except (TypeError, ValueError):
+                fresh = False
+            if fresh:                    # revalidated: the browser keeps its copy
+                self.send_response(304)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
+        f = open(packed, "rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", modified)
+        self.send_header("Content-Length", str(stat.st_size))
+        self.end_headers()
+        return f
 
     def log_message(self, fmt, *args):  # quiet; errors still go to stderr
         if args and str(args[1]).startswith(("4", "5")):

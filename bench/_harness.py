@@ -15,10 +15,11 @@ ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-
         "--no-first-run", "--disable-gpu", "--disable-quic"]
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".wasm": "application/wasm", ".svg": "image/svg+xml"}
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (served as `build.py serve` serves: headers, precompressed files)
 
+
+class Handler(build.Handler):
     def log_message(self, *args):
         pass
 

@@ -1,0 +1,43 @@
+// The interpreter module PyScript loads (pyscript.toml `interpreter`): Pyodide's own
+// loadPyodide, restoring the memory snapshot build.py made (an interpreter that has already
+// started and imported the engines) instead of starting Python from nothing.  When the
+// snapshot is missing, or Pyodide rejects it (made by another build), it starts normally.
+import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const SNAPSHOT_URL = new URL("./vendor/pyodide/snapshot.bin", import.meta.url).href;
+
+// After a restore every tab would draw the same `random` numbers until reseeded; `secrets`
+// and os.urandom already read the browser's crypto source.  random.seed() reads it too.
+const RESEED = "import random\nrandom.seed()";
+
+function mark(mode, detail) {
+  // Read by the tests and the boot benchmark: "snapshot", "fresh" or "fresh:<why>".
+  const root = globalThis.document?.documentElement;   // absent in a worker
+  if (root) root.dataset.pythonBoot = detail ? `${mode}:${detail}` : mode;
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  const off = new URLSearchParams(globalThis.location?.search).has("nosnapshot");
+  if (!off) {
+    const snapshot = fetch(SNAPSHOT_URL).then((response) => {
+      if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    });
+    try {
+      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
+      pyodide.runPython(RESEED);
+      mark("snapshot");
+      return pyodide;
+    } catch (error) {
+      console.info("Python starts without its snapshot:", String(error?.message || error).split("\n")[0]);
+      mark("fresh", /HTTP 404/.test(String(error)) ? "missing" : "rejected");
+    }
+  } else {
+    mark("fresh", "off");
+  }
+  return startPyodide(settings);
+}

@@ -1,0 +1,117 @@
+"""Start-up: the interpreter restored from the build's memory snapshot, the normal start when
+the snapshot is missing or rejected, fresh randomness after every restore, and the
+precompressed files served with their Content-Encoding."""
+import gzip
+import json
+import urllib.request
+
+import pytest
+
+from .conftest import DIST, open_page
+
+SNAPSHOT = "static/vendor/pyodide/snapshot.bin"
+
+# Run inside the page's interpreter (PyScript runs script tags added later in the same one).
+ENTROPY = """
+import json, random
+import difflib, fractions, tomllib   # not in the snapshot: read from the standard library's zip
+from pyscript import document
+from clubtable.session import Table
+table = Table("dodgy", [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bo"}], now_ms=0)
+document.body.setAttribute("data-entropy", json.dumps({"random": random.random(), "table_seed": table.seed}))
+"""
+
+
+def boot_mode(page):
+    return page.evaluate("document.documentElement.dataset.pythonBoot")
+
+
+def entropy(page):
+    page.evaluate("""(code) => { const s = document.createElement('script');
+        s.type = 'py'; s.textContent = code; document.body.append(s); }""", ENTROPY)
+    page.wait_for_selector("body[data-entropy]", state="attached")
+    return json.loads(page.evaluate("document.body.dataset.entropy"))
+
+
+needs_snapshot = pytest.mark.skipif(not (DIST / SNAPSHOT).exists(),
+                                    reason="built without a snapshot (no node at build time)")
+
+
+@needs_snapshot
+def test_the_page_restores_the_snapshot_with_the_engines_imported(context, base_url):
+    errors = []
+    page = open_page(context, base_url + "#/dodgy", errors)
+    assert boot_mode(page) == "snapshot"
+    page.wait_for_selector("#setup-form")
+    assert not errors
+
+
+@needs_snapshot
+def test_two_restores_draw_different_seeds_for_new_tables(browser, base_url):
+    draws = []
+    for _ in range(2):
+        ctx = browser.new_context()
+        try:
+            page = open_page(ctx, base_url)
+            assert boot_mode(page) == "snapshot"
+            draws.append(entropy(page))
+        finally:
+            ctx.close()
+    assert draws[0]["random"] != draws[1]["random"]
+    assert draws[0]["table_seed"] != draws[1]["table_seed"]
+
+
+@pytest.mark.parametrize("answer, mode", [
+    ({"status": 404, "body": "missing"}, "fresh:missing"),
+    ({"status": 200, "body": b"\0" * 4096}, "fresh:rejected"),   # not a snapshot of this build
+])
+def test_without_a_usable_snapshot_python_starts_normally(context, base_url, answer, mode):
+    context.route("**/" + SNAPSHOT, lambda route: route.fulfill(**answer))
+    errors = []
+    page = open_page(context, base_url + "#/dodgy", errors)
+    assert boot_mode(page) == mode
+    page.wait_for_selector("#setup-form")
+    assert page.locator("h1").inner_text() == "DODGY"
+    assert entropy(page)["table_seed"] >= 0
+    assert not [e for e in errors if "snapshot" not in e]
+
+
+def fetch(url, encoding=None):
+    req = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
+    with urllib.request.urlopen(req) as r:
+        return r.headers, r.read()
+
+
+@pytest.mark.parametrize("path", ["static/vendor/pyodide/pyodide.asm.wasm", "static/app.zip", "index.html",
+                                  "static/vendor/pyodide/pyodide.asm.mjs"])
+def test_precompressed_files_are_served_with_their_content_encoding(base_url, path):
+    plain = (DIST / path).read_bytes()
+    headers, body = fetch(base_url + path)
+    assert headers.get("Content-Encoding") is None and body == plain
+    if (DIST / (path + ".gz")).exists():
+        headers, body = fetch(base_url + path, "gzip")
+        assert headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(body) == plain
+    if (DIST / (path + ".br")).exists():
+        headers, body = fetch(base_url + path, "gzip, deflate, br")
+        assert headers["Content-Encoding"] == "br"
+        assert headers["Vary"] == "Accept-Encoding"
+        assert len(body) < len(plain)
+    assert (DIST / "static/vendor/pyodide/pyodide.asm.wasm.br").exists()
+
+
+def test_the_browser_receives_the_runtime_compressed(context, base_url):
+    page = open_page(context, base_url)
+    wasm = page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter(r => r.name.endsWith('pyodide.asm.wasm'))
+        .map(r => [r.encodedBodySize, r.decodedBodySize])[0]""")
+    assert wasm and wasm[0] < 0.5 * wasm[1]
+
+
+def test_a_game_card_clicked_before_python_is_ready_opens_its_set_up_once_ready(context, base_url):
+    page = context.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+    page.click("#splash [data-key='play-dodgy']", timeout=5_000)
+    assert page.evaluate("document.body.dataset.ready") is None     # clicked while Python was loading
+    page.wait_for_selector("#setup-form", timeout=60_000)
+    assert page.locator("h1").inner_text() == "DODGY"
