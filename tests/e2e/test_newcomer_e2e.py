@@ -143,3 +143,52 @@ def test_without_a_name_the_default_is_no_pronoun(browser, base_url):
         assert page.locator("#seat-name-0").input_value() == "Spieler 1"
     finally:
         ctx.close()
+
+
+def test_leaving_asks_first_the_table_is_not_replaced_silently_and_the_end_is_in_view(context, base_url):
+    page = open_page(context, base_url)
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(base_url + "#/dodgy")
+    page.wait_for_selector("#setup-form")
+    page.click("#setup-form summary")
+    page.fill("#opt-challenge_min_window_s", "0")
+    page.click("#open-table")
+    page.wait_for_selector("#board")
+    assert page.evaluate("document.activeElement.tagName") == "H1"     # focus on the new screen
+    page.click("#leave")
+    page.wait_for_selector("#leave-question")
+    page.click("#leave-cancel")
+    assert page.locator("#board").count() == 1                          # still playing
+    page.goto(base_url + "#/dodgy")                                      # Back, then set-up again
+    page.wait_for_selector("#running-note")
+    assert "End my game" in page.locator("#open-table").inner_text()
+    page.click("#back-to-running")
+    page.wait_for_selector("#board")
+    page.click("#leave")
+    page.click("#leave-confirm")
+    page.wait_for_selector("#home")
+
+
+def test_an_eliminated_player_lets_the_computers_finish_and_sees_the_end(context, base_url):
+    from .dodgy_driver import step
+    page = open_page(context, base_url)
+    page.goto(base_url + "#/dodgy")
+    page.wait_for_selector("#setup-form")                 # four seats: five dice each
+    page.click("#setup-form summary")
+    page.fill("#opt-challenge_min_window_s", "0")
+    page.select_option("#opt-elimination_threshold", "4")
+    page.select_option("#bot-pace", "0.5")
+    page.click("#open-table")
+    end = time.time() + 240
+    while time.time() < end and not page.locator("#finish-now, #result").count():
+        try:
+            step(page, shout=False, claim="high")     # claims too high: soon out
+        except Exception:
+            pass
+        time.sleep(0.1)
+    assert page.locator("#finish-now").count() == 1     # out, while the computers play on
+    page.click("#finish-now")
+    page.wait_for_selector("#result", timeout=120_000)
+    page.wait_for_function("document.activeElement && document.activeElement.closest('#result') !== null")
+    box = page.locator("#result h2").bounding_box()
+    assert box and 0 <= box["y"] < page.viewport_size["height"]

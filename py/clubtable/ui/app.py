@@ -67,6 +67,9 @@ class App(HomeScreens, TableScreens):
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.join = None                 # {"table", "code", "reply"} on a join link
         self.result_said = None          # the result, once announced
+        self.screen_id = None            # the screen last drawn (focus moves on a change)
+        self.focus_after = None          # a heading to bring into view after this draw
+        self.confirm_leave = False       # "leave a running game?" is being asked
         from ..net.links import Lobby
         self.lobby = Lobby()
         self.lobby.on_tables = self.render_if_home
@@ -183,6 +186,7 @@ class App(HomeScreens, TableScreens):
         self.ctl = None
         self.invite = None
         self.focus_seat = self.handover_to = self.result_said = None
+        self.confirm_leave = False
 
     def join_local(self, table_id, spectate=False):
         name = str(dom.input_value("join-name") or "").strip() or self.player_name or self.t("setup.guest")
@@ -242,6 +246,14 @@ class App(HomeScreens, TableScreens):
         else:
             tree = self.render_home()
         mount("app", tree)
+        screen = (getattr(tree, "attrs", None) or {}).get("id")
+        if screen != self.screen_id:
+            if self.screen_id is not None:     # not on the first draw: the page's own focus stays
+                self.focus_after = self.focus_after or f"#{screen} h1"
+            self.screen_id = screen
+        if self.focus_after:
+            dom.focus_heading(self.focus_after)
+            self.focus_after = None
         dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
         dom.set_title(self.page_title())
         dom.tick_countdowns()

@@ -116,6 +116,8 @@ class HomeScreens:
         if len(s["seats"]) < game.max_players:
             add = h("button", t("setup.add_seat"), id="add-seat", on_click=lambda e: self.add_seat())
         opts = [self.option_field(game, name) for name in game.options]
+        # a game running at this tab's table is never replaced silently
+        running = self.ctl is not None and self.ctl.is_host and self.ctl.started and not self.ctl.ended
         pace = None
         if game.bot_levels:
             pace = h("div", h("label", t("setup.pace"), html_for="bot-pace"), " ",
@@ -136,7 +138,11 @@ class HomeScreens:
                          on_input=lambda e: s.__setitem__("ice", dom.value_of(e))), cls="field"),
                      open=bool(s.get("options_open"))),
                    h("p", s["error"], cls="error", role="alert") if s.get("error") else None,
-                   h("button", t("setup.open"), type="submit", cls="primary big", id="open-table"),
+                   running and h("p", t("setup.running"), " ",
+                                 h("button", t("home.back_to_table"), id="back-to-running",
+                                   on_click=lambda e: self.go("#/table")), cls="warn", id="running-note"),
+                   h("button", t("setup.open_replace") if running else t("setup.open"), type="submit",
+                     cls="primary big", id="open-table"),
                    # our own checks, in the player's language, not the browser's
                    on_submit=self.open_table, id="setup-form", novalidate=True),
                  cls="screen setup", id="setup")
