@@ -6,11 +6,14 @@
                               into static/vendor/
     python3 build.py dist     vendor if needed, regenerate the home screen in index.html, pack
                               py/clubtable (+ vendored pure-Python libraries) into static/app.zip,
-                              and write the deployable folder dist/, with the Python memory
-                              snapshot (made in Node, remade when the runtime or the Python
-                              changes) and a .br and .gz twin of every compressible file
-    python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N), the
-                              precompressed twins with their Content-Encoding
+                              and write the deployable folder dist/
+                              (branded by an optional club.toml: see club.example.toml), with the
+                              offline service worker, web app manifest and PNG icons, the Python
+                              memory snapshot (made in Node, remade when the runtime or the
+                              Python changes) and a .br and .gz twin of every compressible file
+    python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N) with the
+                              headers the README asks of a static host (MIME types, CSP, caching)
+                              and the precompressed twins with their Content-Encoding
     python3 build.py test     install the test dependencies (and Debian's chromium when missing),
                               dist, then run every test (unit, property, end to end) with pytest
 
@@ -29,11 +32,15 @@ import inspect
 import http.server
 import json
 import os
+import re
+import struct
 import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 import zipfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -192,8 +199,216 @@ def dist() -> None:
     shutil.copytree(ROOT / "static", DIST / "static")
     store_stdlib(DIST)
     write_snapshot(DIST)
-    compress(DIST)   # last: every file of the build gets its .br and .gz twin
+    patch_pyscript_storage(DIST)
+    brand(DIST, load_club())
+    write_icons(DIST)
+    write_service_worker(DIST)   # it lists every file of the build with its hash (not the twins)
+    compress(DIST)               # last: every file, sw.js included, gets its .br and .gz twin
     log(f"wrote {DIST.relative_to(ROOT)}/")
+
+
+# --------------------------------------------------------------------------- offline, branding
+def patch_pyscript_storage(dist_dir: Path) -> None:
+    """PyScript opens an IndexedDB package cache before it starts Python, and waits for it
+    forever when the browser refuses storage (a cross-site iframe with third-party storage
+    blocked).  The page installs no packages, so a refused cache is harmless: let the boot
+    go on without it.  Two expressions in the vendored chunk; the build stops if they moved."""
+    for chunk in (dist_dir / "static" / "vendor" / "pyscript").glob("core-*.js"):
+        text = chunk.read_text(encoding="utf-8")
+        text, n_sync = re.subn(r'await (\w+)\.sync\(\),(\w+)\("Loaded Storage"\)',
+                               r'await \1.sync().catch(()=>{}),\2("Loaded Storage")', text)
+        text, n_close = re.subn(r'await (\w+)\.close\(\),(\w+)\.lockFileURL',
+                                r'await \1.close().catch(()=>{}),\2.lockFileURL', text)
+        if n_sync == 0 or n_sync != n_close:
+            sys.exit(f"PyScript's storage code moved in {chunk.name}: update patch_pyscript_storage")
+        chunk.write_text(text, encoding="utf-8")
+
+
+CLUB_FILE = ROOT / "club.toml"
+CLUB_DEFAULTS = {"name": "clubtable", "logo": "", "accent": "#0060a8", "background": "#f7f5f0",
+                 "language": "", "games": [], "public_url": ""}
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def load_club(path: Path = CLUB_FILE) -> dict:
+    """The optional club.toml: a club's name, logo, colours, language, games and public URL.
+    Unknown keys and bad values stop the build with a message (a typo must not go live)."""
+    club = dict(CLUB_DEFAULTS)
+    if not path.exists():
+        return club
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    sys.path.insert(0, str(ROOT / "py"))
+    from clubtable.catalogue import CATALOGUE  # noqa: E402
+    from clubtable.i18n import LANGUAGES  # noqa: E402
+    known = {g["id"] for g in CATALOGUE}
+    for key, value in data.items():
+        if key not in CLUB_DEFAULTS:
+            sys.exit(f"{path.name}: unknown key {key!r} (known: {', '.join(CLUB_DEFAULTS)})")
+        if key in ("accent", "background") and not COLOUR.match(str(value)):
+            sys.exit(f"{path.name}: {key} must be a colour like \"#0060a8\", not {value!r}")
+        if key == "language" and value and value not in LANGUAGES:
+            sys.exit(f"{path.name}: language must be one of {', '.join(LANGUAGES)}")
+        if key == "games" and (not isinstance(value, list) or set(value) - known):
+            sys.exit(f"{path.name}: games must be a list of {', '.join(sorted(known))}")
+        if key == "logo" and value and not (path.parent / value).is_file():
+            sys.exit(f"{path.name}: logo file {value!r} not found")
+        if key == "public_url" and value and not str(value).startswith(("https://", "http://")):
+            sys.exit(f"{path.name}: public_url must start with https://")
+        club[key] = value
+    if club["logo"]:
+        club["logo_path"] = str((path.parent / club["logo"]).resolve())
+    return club
+
+
+def brand(dist_dir: Path, club: dict) -> None:
+    """Apply a club's branding to the built folder: title, name, colours, logo, games, manifest.
+    The app reads the same settings from ``clubtable/club.json`` inside app.zip."""
+    index = dist_dir / "index.html"
+    text = index.read_text(encoding="utf-8")
+    name = html.escape(club["name"])
+    if club["name"] != CLUB_DEFAULTS["name"]:
+        text = text.replace("<title>clubtable</title>", f"<title>{name}</title>")
+        text = text.replace('<a class="brand" href="#/">clubtable</a>', f'<a class="brand" href="#/">{name}</a>')
+    if club["games"]:
+        keep = set(club["games"])
+        text = re.sub(r'\n\s*<li class="game-card" data-game="([a-z]+)">.*?</li>',
+                      lambda m: m.group(0) if m.group(1) in keep else "", text)
+    if club["language"]:
+        text = text.replace('<html lang="en">', f'<html lang="{club["language"]}">')
+    icon = "static/art/icon.svg"
+    if club.get("logo_path"):
+        logo = Path(club["logo_path"])
+        icon = f"static/art/club-logo{logo.suffix.lower()}"
+        shutil.copy(logo, dist_dir / icon)
+        text = text.replace('href="static/art/icon.svg"', f'href="{icon}"')
+    index.write_text(text, encoding="utf-8")
+    (dist_dir / "static" / "css" / "club.css").write_text(
+        "/* Generated by build.py from club.toml. */\n"
+        f":root {{ --accent: {club['accent']}; --bg: {club['background']}; }}\n", encoding="utf-8")
+    public = {k: club[k] for k in CLUB_DEFAULTS if k != "logo"} | {"logo": icon if club.get("logo_path") else ""}
+    _put_in_zip(dist_dir / "static" / "app.zip", "clubtable/club.json", json.dumps(public, indent=1))
+    manifest = {
+        "name": club["name"], "short_name": club["name"][:12],
+        "description": "Tabletop games in the browser: alone, passing one device around, or with friends.",
+        "start_url": "./", "scope": "./", "display": "standalone",
+        "background_color": club["background"], "theme_color": "#23303d",
+        "lang": club["language"] or "en",
+        "icons": [{"src": "static/art/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                  {"src": "static/art/icon-512.png", "sizes": "512x512", "type": "image/png"},
+                  {"src": "static/art/icon-512.png", "sizes": "512x512", "type": "image/png",
+                   "purpose": "maskable"},
+                  {"src": "static/art/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+    }
+    (dist_dir / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1, ensure_ascii=False),
+                                                   encoding="utf-8")
+
+
+def _put_in_zip(archive: Path, name: str, text: str) -> None:
+    """Add (or replace) one file in a zip archive."""
+    with zipfile.ZipFile(archive) as z:
+        present = name in z.namelist()
+    if present:   # a zip cannot drop an entry: copy the others
+        tmp = archive.with_suffix(".tmp")
+        with zipfile.ZipFile(archive) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in src.infolist():
+                if info.filename != name:
+                    dst.writestr(info, src.read(info))
+        tmp.replace(archive)
+    with zipfile.ZipFile(archive, "a", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(name, text)
+
+
+def _png(width: int, height: int, rows) -> bytes:
+    """A truecolour+alpha PNG from rows of RGBA bytes (zlib and struct: no imaging library)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    raw = b"".join(b"\x00" + bytes(row) for row in rows)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def icon_png(size: int) -> bytes:
+    """static/art/icon.svg drawn at ``size`` pixels: a rounded green die with three white pips,
+    edges anti-aliased from the signed distance to each shape.  Full-bleed, so that a phone's
+    mask (circle, squircle) never cuts a pip."""
+    s = size / 16.0
+    green, white = (0x22, 0xaa, 0x66), (0xff, 0xff, 0xff)
+    pips = [(5 * s, 5 * s), (8 * s, 8 * s), (11 * s, 11 * s)]
+    r_pip = 1.5 * s
+    rows = []
+    for y in range(size):
+        cy = y + 0.5
+        row = bytearray()
+        for x in range(size):
+            cx = x + 0.5
+            d = min(((cx - px) ** 2 + (cy - py) ** 2) ** 0.5 for px, py in pips) - r_pip
+            a = min(1.0, max(0.0, 0.5 - d))          # coverage of the nearest pip
+            row += bytes(round(g + (w - g) * a) for g, w in zip(green, white)) + b"\xff"
+        rows.append(row)
+    return _png(size, size, rows)
+
+
+def write_icons(dist_dir: Path) -> None:
+    """The PNG icons a phone needs to install the page (generated, cached by content)."""
+    for size in (192, 512):
+        cached = CACHE / "icons" / f"icon-{size}-{hashlib.sha256(icon_png.__doc__.encode()).hexdigest()[:8]}.png"
+        if not cached.exists():
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            cached.write_bytes(icon_png(size))
+        shutil.copy(cached, dist_dir / "static" / "art" / f"icon-{size}.png")
+
+
+SW_NAME = "sw.js"
+SW_TEMPLATE = """\
+// Generated by build.py for one build: the exact files of that build and their hashes.
+// Install keeps them all (checked against the hashes); every later visit, online or not, is
+// served from that copy.  A new build changes this file, so the browser installs it, keeps
+// the new files, takes over and drops the old copy; the page tells the player.
+const FILES = __FILES__;
+const CACHE = "clubtable-__VERSION__";
+const scope = new URL(self.registration.scope);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(Object.entries(FILES).map(
+    ([path, integrity]) => fetch(new Request(new URL(path, scope), {integrity, cache: "no-cache"}))
+      .then((response) => {
+        if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+        return cache.put(new URL(path, scope), response);
+      })))).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("clubtable-") && k !== CACHE)
+      .map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  let path = url.pathname.slice(scope.pathname.length);
+  if (path === "" && request.mode === "navigate") path = "index.html";
+  if (!(path in FILES)) return;
+  event.respondWith(caches.open(CACHE)
+    .then((cache) => cache.match(new URL(path, scope)))
+    .then((hit) => hit || fetch(request)));
+});
+"""
+
+
+def write_service_worker(dist_dir: Path) -> None:
+    """sw.js: every file of the built folder (precompressed twins excepted) with its SRI hash."""
+    files = {}
+    for path in sorted(p for p in dist_dir.rglob("*") if p.is_file()):
+        rel = path.relative_to(dist_dir).as_posix()
+        if rel == SW_NAME or path.suffix in (".gz", ".br"):
+            continue
+        files[rel] = "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    sw = SW_TEMPLATE.replace("__FILES__", json.dumps(files, indent=0)).replace("__VERSION__", version)
+    (dist_dir / SW_NAME).write_text(sw, encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- snapshot
@@ -354,18 +569,38 @@ def compress(dist_dir: Path) -> None:
 
 
 # --------------------------------------------------------------------------- serve
+# The Content-Security-Policy the README documents for a static host.  Pyodide compiles
+# WebAssembly ('wasm-unsafe-eval'); PyScript 0.7.31 builds its worker hooks with Function() at
+# every script start, even with no worker ('unsafe-eval': without it the boot stops with an
+# EvalError); QR codes are data: images; screens set style attributes.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+       "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *")
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+           "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
+MIME_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+              ".toml": "text/plain", ".json": "application/json", ".svg": "image/svg+xml",
+              ".zip": "application/zip", ".css": "text/css", ".png": "image/png",
+              ".webmanifest": "application/manifest+json"}
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".toml": "text/plain", ".json": "application/json", ".svg": "image/svg+xml",
-                      ".zip": "application/zip", ".css": "text/css"}
+    """dist/ with the README's headers: the MIME types, the CSP, and ``no-cache`` (the browser
+    revalidates; the service worker, not the HTTP cache, keeps the page for offline use)."""
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self):
+        for name, value in HEADERS.items():
+            self.send_header(name, value)
+        super().end_headers()
 
     def send_head(self):
         """The precompressed twin (``.br``, else ``.gz``) when the browser accepts it."""
         path = self.translate_path(self.path)
         accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
         for encoding, ext in (("br", ".br"), ("gzip", ".gz")):
-            if encoding in accepted and os.path.isfile(path + ext) and not os.path.isdir(path):
+            if encoding in accepted and os.path.isfile(path + ext) and os.path.isfile(path) \
+                    and os.path.getmtime(path + ext) >= os.path.getmtime(path):   # a stale twin is not served
                 return self._send_encoded(path, path + ext, encoding)
         return super().send_head()
 

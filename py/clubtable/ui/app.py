@@ -22,7 +22,7 @@ from ..games import GAMES
 from ..i18n import LANGUAGES, Translator, pick_language
 from ..net.sdp import CodeError
 from ..session import Table
-from . import dom
+from . import clubs, dom, storage
 from .context import Refusal, ScreenContext
 from .controllers import GuestTable, HostTable
 from .dom import h, mount
@@ -54,7 +54,7 @@ def screen_module(game_id: str):
 
 class App(HomeScreens, TableScreens):
     def __init__(self):
-        saved = dom.local_get(LANG_KEY)
+        saved = storage.get(LANG_KEY)
         self.t = Translator(saved if saved in LANGUAGES else pick_language(dom.preferred_languages()))
         self.ctl = None                  # the TableController this tab holds
         self.setup = None                # the set-up form's model
@@ -134,7 +134,7 @@ class App(HomeScreens, TableScreens):
 
     def set_lang(self, lang):
         self.t = Translator(lang)
-        dom.local_set(LANG_KEY, lang)
+        storage.put(LANG_KEY, lang)
         dom.set_document_lang(lang)
         self.render_lang()
         self.render()
@@ -218,6 +218,8 @@ class App(HomeScreens, TableScreens):
             tree = self.render_join()
         elif parts[0] in GAMES and self.setup is not None:
             tree = self.render_setup()
+        elif parts[0] == "clubs":
+            tree = clubs.render(self)
         else:
             tree = self.render_home()
         mount("app", tree)
@@ -237,6 +239,7 @@ class App(HomeScreens, TableScreens):
 
 def start():
     app = App()
+    clubs.start(app)
     if "dom=rebuild" in dom.page_query():     # measurement: the old full-rebuild mount
         dom.FULL_REBUILD = True
     dom.listen(None)

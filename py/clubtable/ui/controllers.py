@@ -20,7 +20,7 @@ from ..session.guest import Guest
 from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
-from . import dom
+from . import dom, storage
 from .context import Refusal
 
 HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
@@ -31,14 +31,11 @@ FLOOD_BACKOFF_S = 3.0               # a guest the host dropped for flooding wait
 
 
 def _session_get(key: str):
-    return dom.local_get(key, "sessionStorage")
+    return storage.get(key, storage.SESSION)
 
 
 def _session_set(key: str, value: Optional[str]) -> None:
-    if value is None:
-        dom.local_del(key, "sessionStorage")
-    else:
-        dom.local_set(key, value, "sessionStorage")
+    storage.put(key, value, storage.SESSION)
 
 
 def _refusal(exc) -> Refusal:
@@ -166,11 +163,10 @@ class HostTable(TableController):
 
     def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None,
                  restored: Optional[tuple] = None) -> None:
-        from ..net.browser import WebStorage
         self.table = table
         # saved as it goes (head + open log chunk per change, pictures once); a full storage
         # is reported (save_error, on_save_error) and refuses new pictures, never silently
-        self.storage = WebStorage()
+        self.storage = storage.BrowserStore()
         self.saver = TableSaver(self.storage, table.table_id)
         if restored is not None:
             self.saver.restored(*restored)
@@ -383,14 +379,13 @@ class HostTable(TableController):
     def resume_id(cls) -> Optional[str]:
         """The table this tab hosted before a reload, if it is still saved."""
         table_id = _session_get(HOSTING)
-        if table_id and dom.local_get(HOST_KEY + table_id):
+        if table_id and storage.get(HOST_KEY + table_id):
             return table_id
         return None
 
     @classmethod
     def restore(cls, table_id: str, lobby, on_change) -> "HostTable":
-        from ..net.browser import WebStorage
-        data, assets = load_table(WebStorage(), table_id)
+        data, assets = load_table(storage.BrowserStore(), table_id)
         table = Table.restore(data, now_ms=dom.now_ms())
         for ref, mime, blob in assets:
             table.assets.add(ref, mime, blob)
@@ -402,8 +397,7 @@ class GuestTable(TableController):
 
     def __init__(self, table_id: str, name: str, lobby, on_change: Callable[[], None],
                  token: Optional[str] = None, seat: Optional[int] = None, spectate: bool = False) -> None:
-        from ..net.browser import WebStorage
-        self.tokens = TokenBook(WebStorage())      # rejoin tokens in localStorage, per table and seat
+        self.tokens = TokenBook(storage.BrowserStore())      # rejoin tokens in localStorage, per table and seat
         if token is None:
             # a tab of this browser held a seat here that nobody holds now: take it back
             info = getattr(lobby, "tables", {}).get(table_id) if lobby is not None else None

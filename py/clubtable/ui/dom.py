@@ -596,29 +596,6 @@ def mark_ready() -> None:
     document.body.setAttribute("data-ready", "1")
 
 
-def local_get(key: str, store: str = "localStorage") -> Optional[str]:
-    """A stored string (``store`` is ``localStorage`` or ``sessionStorage``), or None."""
-    try:
-        v = getattr(window, store).getItem(key)
-    except Exception:  # storage may be disabled (privacy mode, sandboxed iframe)
-        return None
-    return v if isinstance(v, str) else None
-
-
-def local_set(key: str, value: str, store: str = "localStorage") -> None:
-    try:
-        getattr(window, store).setItem(key, value)
-    except Exception:
-        pass
-
-
-def local_del(key: str, store: str = "localStorage") -> None:
-    try:
-        getattr(window, store).removeItem(key)
-    except Exception:
-        pass
-
-
 def tick_countdowns(*_) -> None:
     """Refresh every ``[data-deadline]`` element: seconds left on the host's clock."""
     now = int(window.Date.now())

@@ -7,7 +7,7 @@ import json
 
 from ..catalogue import CATALOGUE
 from ..games import GAMES
-from . import dom
+from . import clubs, dom
 from .dom import h
 
 SEAT_KINDS = ("local", "pass", "bot", "remote")
@@ -27,7 +27,7 @@ class HomeScreens:
     def render_home(self):
         t = self.t
         cards = []
-        for g in CATALOGUE:
+        for g in clubs.games(CATALOGUE):
             playable = g["id"] in GAMES
             cards.append(h(
                 "li",
@@ -62,6 +62,7 @@ class HomeScreens:
                  h("div", h("label", t("join.your_name"), html_for="join-name"), " ",
                    h("input", id="join-name", maxlength="24", autocomplete="nickname"), cls="field"),
                  h("ul", tables, cls="open-tables") if tables else h("p", t("home.no_tables"), cls="muted"),
+                 clubs.home_link(self),
                  cls="screen home", id="home")
 
     def render_setup(self):

@@ -8,7 +8,7 @@ import asyncio
 
 from ..games import GAMES
 from ..net.sdp import CodeError
-from . import dom
+from . import clubs, dom
 from .dom import h
 
 
@@ -102,7 +102,8 @@ class TableScreens:
                           on_click=lambda e: asyncio.ensure_future(self.take_reply())), cls="field")]
 
     def invite_link(self, code):
-        return f"{dom.page_url()}#/join/{self.ctl.table_id}/{code}"
+        base = clubs.public_base() or dom.page_url()
+        return f"{base}#/join/{self.ctl.table_id}/{code}"
 
     async def make_invite(self):
         peer, code = await self.ctl.create_invite()
