@@ -6,14 +6,14 @@
                               into static/vendor/
     python3 build.py dist     vendor if needed, regenerate the home screen in index.html, pack
                               py/clubtable (+ vendored pure-Python libraries) into static/app.zip,
-                              and write the deployable folder dist/
-                              (branded by an optional club.toml: see club.example.toml), with the
-                              offline service worker, web app manifest and PNG icons, the Python
-                              memory snapshot (made in Node, remade when the runtime or the
-                              Python changes) and a .br and .gz twin of every compressible file
+                              and write the deployable folder dist/ (branded by an optional
+                              club.toml: see club.example.toml), with the offline service worker,
+                              web app manifest and PNG icons, the Python memory snapshot (made in
+                              Node, remade when the runtime or the Python changes) and a .br and
+                              .gz twin of every compressible file
     python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N) with the
-                              headers the README asks of a static host (MIME types, CSP, caching)
-                              and the precompressed twins with their Content-Encoding
+                              headers the README asks of a static host (MIME types, CSP, caching),
+                              the precompressed twins with their Content-Encoding
     python3 build.py test     install the test dependencies (and Debian's chromium when missing),
                               dist, then run every test (unit, property, end to end) with pytest
 
@@ -197,13 +197,13 @@ def dist() -> None:
     (DIST / "py").mkdir()
     shutil.copy(ROOT / "py" / "main.py", DIST / "py" / "main.py")
     shutil.copytree(ROOT / "static", DIST / "static")
-    store_stdlib(DIST)
-    write_snapshot(DIST)
     patch_pyscript_storage(DIST)
     brand(DIST, load_club())
     write_icons(DIST)
-    write_service_worker(DIST)   # it lists every file of the build with its hash (not the twins)
-    compress(DIST)               # last: every file, sw.js included, gets its .br and .gz twin
+    store_stdlib(DIST)
+    write_snapshot(DIST)
+    write_service_worker(DIST)   # it lists every file of the build with its hash (twins aside)
+    compress(DIST)               # last: every compressible file gets its .br and .gz twin
     log(f"wrote {DIST.relative_to(ROOT)}/")
 
 

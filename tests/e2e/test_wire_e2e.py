@@ -50,7 +50,7 @@ def test_a_guest_tab_closed_and_reopened_takes_its_seat_back(context, base_url):
     again = open_page(context, base_url)
     # the started table has no free seat: "Watch" is all a newcomer is offered ...
     again.wait_for_selector(".open-tables button:has-text('Watch')")
-    again.wait_for_timeout(500)            # the host has seen the old tab's link close
+    host.wait_for_selector(".roster .warn")   # the host has seen the old tab's link close
     again.locator(".open-tables button:has-text('Watch')").first.click()
     # ... but this browser held seat 2 there, nobody holds it now: it takes it back
     again.wait_for_selector("#my-dice")

@@ -177,3 +177,34 @@ def test_delete_removes_every_piece():
         saver.save(t)
     delete_table(storage, "gone")
     assert list(storage.data) == ["clubtable.host.gone2"]
+
+
+def test_twelve_players_drawings_fit_the_browsers_storage_quota():
+    """Dohdles! for twelve (six teams of two): every Dohdle a drawing from the dough pad (a PNG
+    of 480×360 is 20–60 kB; 96 kB each here), saved as the host saves, stays well inside
+    Chromium's ~5 M characters of localStorage, pictures once each."""
+    import random
+    quota = 5_000_000
+    rng = random.Random(12)
+    seats = [{"kind": "local", "name": f"P{i}"} for i in range(12)]
+    t = Table("dohdles", seats, options={"riddle_medium": "drawing"}, seed=12, table_id="twelve",
+              token_factory=Tokens())
+    storage = MemoryStorage(quota=quota)
+    saver = TableSaver(storage, t.table_id)
+    t.asset_sink = saver.save_asset
+    t.start(0)
+    saver.save(t)
+    words = iter(["apple", "anchor", "banana", "bottle", "candle", "castle", "dragon", "engine",
+                  "feather", "garden", "hammer", "island", "jacket", "kettle", "ladder", "mirror"])
+    made, now = 0, 1
+    while t.game.awaited(t.state) and t.state["phase"] == "making":
+        seat = t.game.awaited(t.state)[0]
+        ref = t.add_asset(PNG + rng.randbytes(96_000), now, seat=seat)
+        t.local(seat, {"type": "make_drawing", "word": next(words), "picture": ref}, now)
+        saver.save(t)
+        made, now = made + 1, now + 1
+    assert made >= 6 and t.state["phase"] == "play"
+    assert storage.used() < 0.6 * quota
+    data, assets = load_table(storage, "twelve")
+    assert len(assets) == made
+    assert Table.restore(data, game=t.game).state["phase"] == "play"
