@@ -599,7 +599,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
         for encoding, ext in (("br", ".br"), ("gzip", ".gz")):
-            if encoding in accepted and os.path.isfile(path + ext) and not os.path.isdir(path):
+            if encoding in accepted and os.path.isfile(path + ext) and os.path.isfile(path) \
+                    and os.path.getmtime(path + ext) >= os.path.getmtime(path):   # a stale twin is not served
                 return self._send_encoded(path, path + ext, encoding)
         return super().send_head()
 

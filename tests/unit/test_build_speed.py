@@ -70,3 +70,26 @@ def test_compressible_files_get_twins_that_decompress_to_them(tmp_path, monkeypa
         assert brotli.decompress((dist / "index.html.br").read_bytes()) == text
     assert not (dist / "noise.bin.gz").exists()                # does not shrink: no twin
     assert not (dist / "photo.png.gz").exists()
+
+
+def test_the_server_sends_a_twin_only_while_it_is_as_new_as_its_file(tmp_path):
+    import functools
+    import http.server
+    import threading
+    import time
+    import urllib.request
+    (tmp_path / "a.js").write_text("x" * 1000)
+    (tmp_path / "a.js.gz").write_bytes(gzip.compress(b"x" * 1000))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(
+        type("Quiet", (build.Handler,), {"log_message": lambda *a: None}), directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/a.js"
+    try:
+        get = lambda: urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": "gzip"}))  # noqa: E731
+        assert get().headers["Content-Encoding"] == "gzip"
+        later = time.time() + 10
+        os.utime(tmp_path / "a.js", (later, later))              # the file changed after its twin
+        with get() as r:
+            assert r.headers.get("Content-Encoding") is None and r.read() == b"x" * 1000
+    finally:
+        server.shutdown()
