@@ -192,3 +192,20 @@ def test_an_eliminated_player_lets_the_computers_finish_and_sees_the_end(context
     page.wait_for_function("document.activeElement && document.activeElement.closest('#result') !== null")
     box = page.locator("#result h2").bounding_box()
     assert box and 0 <= box["y"] < page.viewport_size["height"]
+
+
+def test_the_invite_link_has_a_copy_button(browser, base_url):
+    ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = open_page(ctx, base_url + "#/dodgy")
+        page.wait_for_selector("#setup-form")
+        page.select_option("#seat-kind-1", "remote")
+        page.click("#open-table")
+        page.click("#make-invite")
+        page.wait_for_selector("#invite-link")
+        page.click("[data-key='copy-invite']")
+        page.wait_for_selector("#toast:has-text('Copied')")
+        assert page.evaluate("navigator.clipboard.readText()") == page.input_value("#invite-link")
+        assert "scan the QR code with their phone" in page.locator("#lobby").inner_text()
+    finally:
+        ctx.close()

@@ -601,6 +601,31 @@ def preferred_languages() -> list:
     return [str(x) for x in window.navigator.languages]
 
 
+def copy_text(text: str, done: Callable[[bool], None]) -> None:
+    """Put ``text`` on the clipboard; ``done(ok)`` when the browser has answered."""
+    clip = getattr(window.navigator, "clipboard", None)
+    if not clip:
+        done(False)
+        return
+    try:
+        clip.writeText(text).then(create_proxy(lambda *_: done(True)), create_proxy(lambda *_: done(False)))
+    except Exception:
+        done(False)
+
+
+def can_share() -> bool:
+    """The browser has the Web Share API (phones, some desktops)."""
+    return bool(getattr(window.navigator, "share", None))
+
+
+def share(title: str, text: str) -> None:
+    """Open the system's share sheet with ``text``."""
+    try:
+        window.navigator.share(to_js({"title": title, "text": text}, dict_converter=window.Object.fromEntries))
+    except Exception as e:      # cancelled, or not allowed here: the copy button remains
+        print("share failed:", e)
+
+
 def set_document_lang(lang: str) -> None:
     document.documentElement.setAttribute("lang", lang)
 

@@ -368,9 +368,23 @@ class HomeScreens:
         else:
             body += [h("p", t("join.send_reply")),
                      h("textarea", j["reply"], id="reply-code", readonly=True, rows="3", aria_label=t("join.reply_code")),
+                     copy_share(self, j["reply"], "reply"),
                      qr(j["reply"], t("join.reply_qr")),
                      h("p", t("join.waiting"), cls="muted", role="status")]
         return h("section", h("h1", t("join.title")), body, cls="screen join", id="join")
+
+
+def copy_share(app, text: str, what: str):
+    """Copy and (where the browser can) share buttons for a long code or link."""
+    t = app.t
+
+    def copied(ok):
+        app.toast(t("share.copied") if ok else t("share.copy_failed"))
+    return h("div", h("button", t("share.copy"), data_key=f"copy-{what}", cls="primary",
+                      on_click=lambda e: dom.copy_text(text, copied)),
+             h("button", t("share.share"), data_key=f"share-{what}",
+               on_click=lambda e: dom.share(t("app.title"), text)) if dom.can_share() else None,
+             cls="row share")
 
 
 def qr(text: str, label: str):

@@ -96,9 +96,10 @@ class TableScreens:
                          on_click=lambda e: asyncio.ensure_future(self.make_invite())))
             return out
         link = self.invite_link(inv["code"])
-        from .shell_home import qr
+        from .shell_home import copy_share, qr
         return out + [h("p", t("lobby.invite_help")),
                       h("textarea", link, id="invite-link", readonly=True, rows="3", aria_label=t("lobby.invite_link")),
+                      copy_share(self, link, "invite"),
                       qr(link, t("lobby.invite_qr")),
                       h("div", h("label", t("lobby.paste_reply"), html_for="reply-input"),
                         h("input", id="reply-input", autocomplete="off"),
