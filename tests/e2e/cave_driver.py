@@ -29,6 +29,8 @@ def set_up_cave(page, base_url, seats=("local", "remote", "remote"), host_name="
             page.select_option(f"#seat-kind-{i}", kind)
     page.fill("#seat-name-0", host_name)
     page.click("#setup-form summary")
+    if "first_player" in options:          # a named first player: "a player I name" first
+        page.select_option("#opt-first_player_rule", '"host_choice"')
     for name, value in options.items():
         sel = f"#opt-{name}"
         if page.locator(f"select{sel}").count():

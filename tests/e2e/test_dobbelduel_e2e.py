@@ -100,7 +100,7 @@ def test_two_matches_against_the_computer(context, base_url):
     assert watch.hidden_while_breaking > 0 and watch.watched > 0
     totals = page.locator("#dd-totals").inner_text()
     shown = [li.inner_text() for li in page.locator("#result .scores li").all()]
-    for name, score in zip(("Me", "Computer 1"), shown):
+    for name, score in zip(("Player 1", "Computer 1"), shown):
         assert f"{name} {score.split(': ')[1]}" in totals
     assert not errors
 

@@ -17,6 +17,12 @@ A game *declares* and the framework runs (docs/ARCHITECTURE.md, "The game contra
 - ``timers = (name, ...)``: named timers kept in ``state["timers"]``, started, paused,
   resumed and stopped by the rules (``start_timer`` ...), fired by ``tick`` through
   ``timer_<name>(state, now_ms)``; one scheduled event per due time.
+- Clock holds: two table moves every game has, ``hold_clocks`` and ``release_clocks``
+  (seat None, logged like any move, so a replay does what the live game did).  While the
+  clocks are held the game's time stands still at the moment of the hold: no timer fires,
+  a timer started, paused or resumed counts from that moment, and the release moves every
+  running timer on by the length of the hold.  A host holds the clocks while a
+  pass-and-play hand-over screen is up, so a turn starts when its player taps.
 - ``setup``, ``project`` (the view), ``result``; optionally ``legal_moves``, ``why_not``,
   ``table_moves``, ``awaited``, ``constants``, ``option_specs``, ``hidden_variants`` (for the
   conformance tests), ``bot``.
@@ -43,6 +49,12 @@ __all__ = [
     "Move", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
     "is_int",
 ]
+
+# Table moves every game has (seat None): see "Clock holds" above.
+CLOCK_MOVES = {
+    "hold_clocks": Move(doc="The table stops the game's time (a pass-and-play hand-over is up)."),
+    "release_clocks": Move(doc="The game's time runs again; running timers move on by the hold."),
+}
 
 Seat = Optional[int]          # None is the table itself (timers, host) or a spectator
 Action = dict                 # {"type": str, ...}, JSON-safe
@@ -128,7 +140,8 @@ class Game:
     option_choices: dict = {}     # {name: [allowed values]} for the set-up screen
     option_specs: dict = {}       # {name: Arg}: typed option schemas (bool is never an int)
     bot_levels: tuple = ()        # ("easy", "normal", "hard"), empty when no bots
-    realtime: bool = False        # players act at once: the table ticks often, no pass-and-play
+    realtime: bool = False        # players act at once or out of turn: the table ticks often
+    pass_and_play: bool = True    # False: seats play simultaneously, one shared device cannot be passed
     moves: dict = {}              # {type: Move}: declared moves, handled by ``move_<type>``
     timers: tuple = ()            # names of the engine-run timers, in firing order at equal times
     constants: dict = {}          # rule constants a screen may show (never copied into a screen)
@@ -197,7 +210,7 @@ class Game:
             raise IllegalAction("malformed", "An action needs a type.")
         if not json_bounded(action, max_depth=6, max_items=1024):
             raise IllegalAction("malformed", "That action is too big or too deeply nested.")
-        move = self.moves.get(action["type"])
+        move = self.moves.get(action["type"]) or CLOCK_MOVES.get(action["type"])
         if move is None:
             raise IllegalAction("unknown_action", f"{self.title} has no move called {action['type'][:40]!r}.")
         try:
@@ -217,12 +230,16 @@ class Game:
         base = state
         if self.result(base) is not None:
             raise IllegalAction("game_over", "The game is over.")
-        if seat is None:
+        clock = clean["type"] in CLOCK_MOVES and clean["type"] not in self.moves
+        if clock:
+            if seat is not None:
+                raise IllegalAction("not_a_player", "Only the table holds and releases the clocks.")
+        elif seat is None:
             if clean["type"] not in self.table_moves(base):
                 raise IllegalAction("not_a_player", "Only a player at the table can do that.")
         elif clean["type"] not in self.active(base).get(seat, ()):
             raise IllegalAction(*self.why_not(base, seat, clean["type"]))
-        move = self.moves[clean["type"]]
+        move = CLOCK_MOVES[clean["type"]] if clock else self.moves[clean["type"]]
         new = self._copy(base)
         handler = getattr(self, move.handler or f"move_{clean['type']}")
         handler(new, seat, {k: v for k, v in clean.items() if k != "type"}, int(now_ms))
@@ -330,7 +347,10 @@ class Game:
         return []
 
     def deadline(self, state: State) -> Optional[int]:
-        """The earliest ``now_ms`` at which ``tick`` has something to do, or None."""
+        """The earliest ``now_ms`` at which ``tick`` has something to do, or None (always
+        None while the clocks are held)."""
+        if state.get("held_at") is not None:
+            return None
         running = [t["at"] for t in state.get("timers", {}).values() if t.get("at") is not None]
         return min(running) if running else None
 
@@ -353,13 +373,40 @@ class Game:
     def result(self, state: State) -> Optional[dict]:
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ clock holds
+    @staticmethod
+    def clocks_held(state: State) -> bool:
+        """The table holds the clocks (a pass-and-play hand-over is up)."""
+        return state.get("held_at") is not None
+
+    def move_hold_clocks(self, state: State, seat: Seat, args: dict, now_ms: int) -> None:
+        """Stop the game's time at ``now_ms`` until ``release_clocks``."""
+        if state.get("held_at") is not None:
+            raise IllegalAction("clocks_held", "The clocks are already held.")
+        state["held_at"] = int(now_ms)
+
+    def move_release_clocks(self, state: State, seat: Seat, args: dict, now_ms: int) -> None:
+        """Time runs again: every running timer moves on by the length of the hold, so each
+        has exactly as much time left as it had when the clocks were held."""
+        held_at = state.pop("held_at", None)
+        if held_at is None:
+            raise IllegalAction("clocks_running", "The clocks are not held.")
+        shift = max(0, int(now_ms) - held_at)
+        for t in state.get("timers", {}).values():
+            if t.get("at") is not None:
+                t["at"] += shift
+
     # ------------------------------------------------------------------ timers
+    # While the clocks are held, every timer function counts from the moment of the hold
+    # (``held_at``): the game's time stands still.
     # state["timers"] = {name: {"at": due_ms, "len": ms, "n": k}} running, or
     #                   {name: {"at": None, "left": ms, "len": ms, "n": k}} paused.
     # ``n`` counts starts, so a timer restarted inside a tick is a different event.
     @staticmethod
     def start_timer(state: State, name: str, now_ms: int, length_ms: int) -> None:
         """(Re)start ``name`` to fire ``length_ms`` after ``now_ms``."""
+        if state.get("held_at") is not None:
+            now_ms = state["held_at"]
         old = state.setdefault("timers", {}).get(name)
         n = (old or {}).get("n", 0) + 1
         state["timers"][name] = {"at": int(now_ms) + max(0, int(length_ms)), "len": int(length_ms), "n": n}
@@ -371,6 +418,8 @@ class Game:
     @staticmethod
     def pause_timer(state: State, name: str, now_ms: int) -> None:
         """Stop the clock of ``name``, keeping what is left of it."""
+        if state.get("held_at") is not None:
+            now_ms = state["held_at"]
         t = state.get("timers", {}).get(name)
         if t is not None and t.get("at") is not None:
             t["left"] = max(0, t["at"] - int(now_ms))
@@ -378,6 +427,8 @@ class Game:
 
     @staticmethod
     def resume_timer(state: State, name: str, now_ms: int) -> None:
+        if state.get("held_at") is not None:
+            now_ms = state["held_at"]
         t = state.get("timers", {}).get(name)
         if t is not None and t.get("at") is None:
             t["at"] = int(now_ms) + t.pop("left", 0)

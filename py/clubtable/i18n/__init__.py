@@ -47,8 +47,28 @@ def pick_language(preferred) -> str:
     return "en"
 
 
+PLURAL_PARAMS = ("n", "count", "q")        # the number a text with plural forms agrees with
+
+
+def plural_form(lang: str, n) -> str:
+    """The CLDR plural category of ``n`` for the integer counts we show: English and German
+    say "1 point" and "0 points", French says "0 point" and "1 point" (one: 0 and 1)."""
+    try:
+        n = abs(int(n))
+    except (TypeError, ValueError):
+        return "other"
+    if lang == "fr":
+        return "one" if n in (0, 1) else "other"
+    return "one" if n == 1 else "other"
+
+
 def translate(lang: str, key: str, **params) -> str:
+    """A text with ``params`` filled in.  A text with plural forms is a dict
+    ``{"one": ..., "other": ...}`` chosen by the ``n`` (or ``count``) parameter."""
     text = CATALOGUES.get(lang, en.TEXTS).get(key) or en.TEXTS.get(key) or key
+    if isinstance(text, dict):
+        n = next((params[p] for p in PLURAL_PARAMS if p in params), None)
+        text = text.get(plural_form(lang, n)) or text.get("other") or key
     if params:
         try:
             return text.format(**params)

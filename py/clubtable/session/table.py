@@ -190,6 +190,9 @@ class Table:
             if not isinstance(s, dict) or s.get("kind") not in protocol.SEAT_KINDS:
                 raise IllegalAction("bad_seats", f"Seat {i + 1} needs a kind: local, pass, bot or remote.")
             kind = s["kind"]
+            if kind == "pass" and not g.pass_and_play:
+                raise IllegalAction("no_pass_and_play",
+                                    f"In {g.title or g.id} everyone plays at once, so one device cannot be passed round.")
             name = clean_name(str(s.get("name") or ""))[:MAX_NAME]
             if not name:
                 name = {"bot": "Bot", "remote": "Guest"}.get(kind, "Player") + f" {i + 1}"
@@ -201,8 +204,24 @@ class Table:
                 "claimed": False,    # a remote seat somebody has taken
                 "peer": None,        # peer id holding it now
             }
+            seat["name"] = self._unique_name(name, i, out)
             out.append(seat)
         return out
+
+    def _unique_name(self, name: str, seat: int, seats: Optional[list] = None) -> str:
+        """Names are unique at a table (case and spaces aside): a second "Ann" becomes
+        "Ann 2", so nobody can pass for another player (a guest for the host)."""
+        seats = self.seats if seats is None else seats
+        taken = {" ".join(s["name"].split()).casefold() for i, s in enumerate(seats) if i != seat}
+        if " ".join(name.split()).casefold() not in taken:
+            return name
+        k = 2
+        while True:
+            suffix = f" {k}"
+            candidate = name[:MAX_NAME - len(suffix)] + suffix
+            if " ".join(candidate.split()).casefold() not in taken:
+                return candidate
+            k += 1
 
     # ------------------------------------------------------------------ properties
     @property
@@ -431,6 +450,36 @@ class Table:
         if error is not None:
             self._pending += outs            # delivered by the next tick() or receive()
             raise error
+        return outs
+
+    # ------------------------------------------------------------------ pass-and-play clocks
+    @property
+    def clocks_held(self) -> bool:
+        return self.state is not None and self.game.clocks_held(self.state)
+
+    def hold_clocks(self, now_ms: int) -> list:
+        """A pass-and-play hand-over is up: the game's time stands still until
+        :meth:`release_clocks` (the player's turn starts when they tap).  A logged table
+        move, so replays stay exact; nothing happens when there is no running clock to
+        hold (no game, game over, no timers, already held)."""
+        self._clock(now_ms)
+        st = self.state
+        if st is None or not self.game.timers or self.game.result(st) is not None or self.clocks_held:
+            return self._take_pending()
+        outs, error = self._act(None, {"type": "hold_clocks"})
+        if error is not None:            # timers fired at the last moment and ended the game
+            return outs
+        self._event("hold_clocks")
+        return outs
+
+    def release_clocks(self, now_ms: int) -> list:
+        """The player took the device: the game's time runs again from where it stood."""
+        self._clock(now_ms)
+        if not self.clocks_held:
+            return self._take_pending()
+        outs, error = self._act(None, {"type": "release_clocks"})
+        if error is None:
+            self._event("release_clocks")
         return outs
 
     def tick(self, now_ms: int) -> list:
@@ -800,7 +849,7 @@ class Table:
             s["claimed"] = True
         s["peer"] = peer.peer_id
         if not self.started:
-            s["name"] = name
+            s["name"] = self._unique_name(name, seat)
         peer.seat = seat
         peer.welcomed = True
         self._event("rejoin" if rejoin else "claim", peer=peer.peer_id, seat=seat)

@@ -30,6 +30,7 @@ from .shell_home import HomeScreens
 from .shell_table import TableScreens
 
 LANG_KEY = "clubtable.lang"
+NAME_KEY = "clubtable.name"      # in localStorage: the name this player chose
 
 _registered: set = set()
 
@@ -56,6 +57,7 @@ class App(HomeScreens, TableScreens):
     def __init__(self):
         saved = storage.get(LANG_KEY)
         self.t = Translator(saved if saved in LANGUAGES else pick_language(dom.preferred_languages()))
+        self.player_name = str(storage.get(NAME_KEY) or "").strip()[:24]
         self.ctl = None                  # the TableController this tab holds
         self.setup = None                # the set-up form's model
         self.screen_state = {}
@@ -65,6 +67,9 @@ class App(HomeScreens, TableScreens):
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.join = None                 # {"table", "code", "reply"} on a join link
         self.result_said = None          # the result, once announced
+        self.screen_id = None            # the screen last drawn (focus moves on a change)
+        self.focus_after = None          # a heading to bring into view after this draw
+        self.confirm_leave = False       # "leave a running game?" is being asked
         from ..net.links import Lobby
         self.lobby = Lobby()
         self.lobby.on_tables = self.render_if_home
@@ -87,7 +92,7 @@ class App(HomeScreens, TableScreens):
         parts = self.route.lstrip("#/").split("/")
         if parts[0] == "join" and len(parts) >= 3:
             if self.join is None or self.join.get("code") != parts[2]:
-                self.join = {"table": parts[1], "code": parts[2], "reply": None, "name": ""}
+                self.join = {"table": parts[1], "code": parts[2], "reply": None, "name": self.player_name}
         elif parts[0] in GAMES and (self.setup is None or self.setup["game"] != parts[0]):
             self.setup = self.new_setup(parts[0])
         self.render()
@@ -132,6 +137,14 @@ class App(HomeScreens, TableScreens):
         if text:
             dom.announce(text)
 
+    def remember_name(self, name) -> None:
+        """The player's own name, kept for the next visit (never a pronoun: the table shows
+        it to everyone)."""
+        name = str(name or "").strip()[:24]
+        if name and name != self.player_name:
+            self.player_name = name
+            storage.put(NAME_KEY, name)
+
     def set_lang(self, lang):
         self.t = Translator(lang)
         storage.put(LANG_KEY, lang)
@@ -147,8 +160,14 @@ class App(HomeScreens, TableScreens):
         for i, seat in enumerate(seats):
             if seat["kind"] == "remote":
                 seat["name"] = seat["name"] or self.t("setup.guest_name", n=i + 1)
+        problem = self.check_setup(game)
+        if problem:
+            s["error"] = problem
+            self.render()
+            return
         try:
-            table = Table(game.id, seats, options=s["options"], now_ms=dom.now_ms())
+            table = Table(game.id, seats, options=s["options"], now_ms=dom.now_ms(),
+                          bot_pace=s.get("pace", 1.0))
         except IllegalAction as e:
             s["error"] = Refusal(e.code, e.message).text(self.t)
             self.render()
@@ -167,9 +186,11 @@ class App(HomeScreens, TableScreens):
         self.ctl = None
         self.invite = None
         self.focus_seat = self.handover_to = self.result_said = None
+        self.confirm_leave = False
 
     def join_local(self, table_id, spectate=False):
-        name = dom.input_value("join-name") or self.t("setup.guest")
+        name = str(dom.input_value("join-name") or "").strip() or self.player_name or self.t("setup.guest")
+        self.remember_name(name if name != self.t("setup.guest") else "")
         self.close_table()
         ctl = GuestTable(table_id, str(name)[:24], self.lobby, self.render, spectate=spectate)
         ctl.on_refusal = self.refuse
@@ -188,7 +209,9 @@ class App(HomeScreens, TableScreens):
             self.render()
             return
         j["reply"] = reply
-        name = str(j.get("name") or self.t("setup.guest"))[:24]
+        name = str(j.get("name") or self.player_name or self.t("setup.guest")).strip()[:24]
+        if j.get("name"):
+            self.remember_name(j["name"])
         self.close_table()
         ctl = GuestTable(j["table"], name, self.lobby, self.render)
         ctl.on_refusal = self.refuse
@@ -223,8 +246,29 @@ class App(HomeScreens, TableScreens):
         else:
             tree = self.render_home()
         mount("app", tree)
+        screen = (getattr(tree, "attrs", None) or {}).get("id")
+        if screen != self.screen_id:
+            if self.screen_id is not None:     # not on the first draw: the page's own focus stays
+                self.focus_after = self.focus_after or f"#{screen} h1"
+            self.screen_id = screen
+        if self.focus_after:
+            dom.focus_heading(self.focus_after)
+            self.focus_after = None
+        dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
+        dom.set_title(self.page_title())
         dom.tick_countdowns()
         dom.count_render((time.perf_counter() - t0) * 1000)
+
+    def page_title(self) -> str:
+        """The tab's title, in the player's language: the screen, then the site."""
+        parts = self.route.lstrip("#/").split("/")
+        game = None
+        if parts[0] == "table" and self.ctl is not None and self.ctl.game is not None:
+            game = self.ctl.game.title
+        elif parts[0] in GAMES:
+            game = GAMES[parts[0]].title
+        head = game or (self.t("join.title") if parts[0] == "join" else self.t("home.title"))
+        return f"{head} · {self.t('app.title')}"
 
     def make_context(self, game, seat, update, others):
         """The :class:`ScreenContext` for one render of a seat's screen."""

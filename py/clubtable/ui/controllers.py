@@ -82,6 +82,23 @@ class TableController:
     def updates(self) -> dict:
         return {s: self.update_for(s) for s in self.local_seats()}
 
+    bots_hurried = False
+
+    @property
+    def ended(self) -> bool:
+        """The game has a result."""
+        up = self.update_for(None) if self.ready else None
+        return bool(up and up.get("result"))
+
+    def hurry_bots(self) -> Optional[Refusal]:
+        return Refusal("not_host", "Only the host can do that.")
+
+    def hold_clocks(self, hold: bool) -> bool:
+        """Pass-and-play: hold the game's clocks while a hand-over screen is up (True), let
+        them run when the player has taken the device (False).  Only a host has clocks.
+        True when that changed the table."""
+        return False
+
     def offer(self, table_id: str, peer_id: str, sdp: str) -> None:
         """An offer on the lobby channel (only a host answers its own table's)."""
 
@@ -233,6 +250,35 @@ class HostTable(TableController):
 
     def summaries(self) -> list:
         return [self.table.lobby_info() | {"table": self.table.table_id}]
+
+    @property
+    def ended(self) -> bool:
+        return self.table.result is not None
+
+    @property
+    def bots_hurried(self) -> bool:
+        return self.table.bot_pace == 0
+
+    def hurry_bots(self) -> Optional[Refusal]:
+        """The computer players think no longer (pace 0): the game runs to its end at once,
+        within its own clocks."""
+        self.table.bot_pace = 0.0
+        self.table.plans.clear()          # plans made at the old pace are made again
+        self.save()
+        return None
+
+    def hold_clocks(self, hold: bool) -> bool:
+        if hold == self.table.clocks_held:
+            return False
+        now = dom.now_ms()
+        outs = self.table.hold_clocks(now) if hold else self.table.release_clocks(now)
+        # sent and saved, without a redraw: the shell asks while it draws the hand-over
+        self._send(outs)
+        if self.table.version == self._seen_version:
+            return False
+        self._seen_version = self.table.version
+        self.save()
+        return True
 
     def offer(self, table_id: str, peer_id: str, sdp: str) -> None:
         if table_id == self.table.table_id:

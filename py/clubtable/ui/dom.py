@@ -542,6 +542,19 @@ def focus(selector: str, prevent_scroll: bool = False) -> bool:
     return True
 
 
+def focus_heading(selector: str) -> bool:
+    """Move focus (and the view) to a heading, the start of a new screen or of news: made
+    focusable for this (tabindex -1) without joining the tab order."""
+    el = document.querySelector(selector)
+    if not el:
+        return False
+    if not el.hasAttribute("tabindex"):
+        el.setAttribute("tabindex", "-1")
+    el.focus()
+    el.scrollIntoView(to_js({"block": "start", "behavior": "smooth"}, dict_converter=window.Object.fromEntries))
+    return True
+
+
 def focus_first(selectors) -> None:
     """Focus the first of ``selectors`` present on the page."""
     for sel in selectors:
@@ -590,6 +603,11 @@ def preferred_languages() -> list:
 
 def set_document_lang(lang: str) -> None:
     document.documentElement.setAttribute("lang", lang)
+
+
+def set_title(text: str) -> None:
+    if document.title != text:
+        document.title = text
 
 
 def mark_ready() -> None:

@@ -11,18 +11,30 @@ from . import clubs, dom
 from .dom import h
 
 SEAT_KINDS = ("local", "pass", "bot", "remote")
+SEAT_OPTIONS = ("first_player", "first_code_maker")   # options whose numbers are seats
+HONOURED_RULES = ("random", "host_choice")            # the page knows nobody's age
+PACES = (("quick", 0.5), ("normal", 1.0), ("relaxed", 2.0))   # session.table.BOT_PACES
+
+
+def _num(x):
+    return str(int(x)) if float(x).is_integer() else str(x)
 
 
 class HomeScreens:
     def new_setup(self, game_id):
         game = GAMES[game_id]
         n = max(game.min_players, min(game.max_players, 4 if game.max_players >= 4 else game.max_players))
-        seats = [{"kind": "local", "name": self.t("setup.you"), "level": None}]
+        # the player's own name (chosen on the home screen), never a pronoun
+        seats = [{"kind": "local", "name": self.player_name or self.t("setup.player_name", n=1), "level": None}]
         level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else None
         for i in range(1, n):
             seats.append({"kind": "bot" if game.bot_levels else "remote",
                           "name": self.t("setup.bot_name", n=i), "level": level})
-        return {"game": game_id, "seats": seats, "options": dict(game.options), "error": None, "ice": ""}
+        options = json.loads(json.dumps(game.options))
+        if options.get("first_player_rule") not in (None,) + HONOURED_RULES:
+            options["first_player_rule"], options["first_player"] = "random", None
+        return {"game": game_id, "seats": seats, "options": options, "error": None, "ice": "",
+                "pace": 1.0, "bad": set()}
 
     def render_home(self):
         t = self.t
@@ -55,12 +67,15 @@ class HomeScreens:
         if self.ctl is not None:
             resume = [h("p", h("button", t("home.back_to_table"), cls="primary", data_key="back-table",
                                  on_click=lambda e: self.go("#/table")))]
+        name_field = h("div", h("label", t("home.your_name"), html_for="join-name"), " ",
+                       h("input", id="join-name", maxlength="24", autocomplete="nickname", value=self.player_name,
+                         aria_describedby="name-hint", on_input=lambda e: self.remember_name(dom.value_of(e))),
+                       h("span", t("home.name_hint"), cls="muted hint", id="name-hint") if not self.player_name else None,
+                       cls="field player-name")
         return h("section",
-                 h("h1", t("home.title")), resume,
+                 h("h1", t("home.title")), resume, name_field,
                  h("ul", cards, cls="game-list", aria_label=t("home.title")),
                  h("h2", t("home.open_tables")),
-                 h("div", h("label", t("join.your_name"), html_for="join-name"), " ",
-                   h("input", id="join-name", maxlength="24", autocomplete="nickname"), cls="field"),
                  h("ul", tables, cls="open-tables") if tables else h("p", t("home.no_tables"), cls="muted"),
                  clubs.home_link(self),
                  cls="screen home", id="home")
@@ -72,7 +87,8 @@ class HomeScreens:
         self.register_texts(game.id)  # the game's texts, for option labels too
         rows = []
         for i, seat in enumerate(s["seats"]):
-            kinds = [k for k in SEAT_KINDS if k != "bot" or game.bot_levels]
+            kinds = [k for k in SEAT_KINDS if (k != "bot" or game.bot_levels)
+                     and (k != "pass" or game.pass_and_play)]
             kind_sel = h("select", [h("option", t(f"setup.kind.{k}"), value=k, selected=seat["kind"] == k) for k in kinds],
                          id=f"seat-kind-{i}", aria_label=t("setup.seat_kind", n=i + 1),
                          on_change=lambda e, i=i: self.set_seat(i, "kind", dom.value_of(e)))
@@ -81,26 +97,40 @@ class HomeScreens:
                         on_input=lambda e, i=i: self.set_seat(i, "name", dom.value_of(e), render=False))
             level = None
             if seat["kind"] == "bot":
-                level = h("select", [h("option", t(f"level.{lv}"), value=lv, selected=seat.get("level") == lv)
-                                     for lv in game.bot_levels],
+                level = h("select", [h("option", self.level_name(game, lv), value=lv,
+                                       selected=seat.get("level") == lv) for lv in game.bot_levels],
                           id=f"seat-level-{i}", aria_label=t("setup.seat_level", n=i + 1),
+                          aria_describedby=f"seat-about-{i}",
                           on_change=lambda e, i=i: self.set_seat(i, "level", dom.value_of(e)))
             remove = None
             if len(s["seats"]) > game.min_players and i > 0:
                 remove = h("button", "✕", aria_label=t("setup.remove_seat", n=i + 1), data_key=f"rm-{i}",
                            on_click=lambda e, i=i: self.remove_seat(i))
+            about = None
+            if seat["kind"] == "bot":
+                about = self._text(f"{game.id}.bot.{seat.get('level')}.about")
             rows.append(h("li", h("span", f"{i + 1}.", cls="seat-no"), kind_sel, name_in, level, remove,
+                          h("p", about, cls="muted bot-about", id=f"seat-about-{i}") if about else None,
                           cls="seat-row"))
         add = None
         if len(s["seats"]) < game.max_players:
             add = h("button", t("setup.add_seat"), id="add-seat", on_click=lambda e: self.add_seat())
         opts = [self.option_field(game, name) for name in game.options]
+        # a game running at this tab's table is never replaced silently
+        running = self.ctl is not None and self.ctl.is_host and self.ctl.started and not self.ctl.ended
+        pace = None
+        if game.bot_levels:
+            pace = h("div", h("label", t("setup.pace"), html_for="bot-pace"), " ",
+                     h("select", [h("option", t(f"setup.pace.{key}"), value=str(f), selected=s.get("pace", 1.0) == f)
+                                  for key, f in PACES], id="bot-pace",
+                       on_change=lambda e: s.__setitem__("pace", float(dom.value_of(e)))), cls="field")
         return h("section",
                  h("p", h("a", "← " + t("nav.home"), href="#/")),
                  h("h1", game.title),
                  h("form",
                    h("fieldset", h("legend", t("setup.seats", a=game.min_players, b=game.max_players)),
-                     h("ol", rows, cls="seats"), add),
+                     h("ol", rows, cls="seats"), add, pace,
+                     None if game.pass_and_play else h("p", t("setup.no_pass"), cls="muted", id="no-pass")),
                    h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
                      h("div", opts, cls="options"),
                      h("div", h("label", t("setup.ice"), html_for="opt-ice"),
@@ -108,9 +138,18 @@ class HomeScreens:
                          on_input=lambda e: s.__setitem__("ice", dom.value_of(e))), cls="field"),
                      open=bool(s.get("options_open"))),
                    h("p", s["error"], cls="error", role="alert") if s.get("error") else None,
-                   h("button", t("setup.open"), type="submit", cls="primary big", id="open-table"),
-                   on_submit=self.open_table, id="setup-form"),
+                   running and h("p", t("setup.running"), " ",
+                                 h("button", t("home.back_to_table"), id="back-to-running",
+                                   on_click=lambda e: self.go("#/table")), cls="warn", id="running-note"),
+                   h("button", t("setup.open_replace") if running else t("setup.open"), type="submit",
+                     cls="primary big", id="open-table"),
+                   # our own checks, in the player's language, not the browser's
+                   on_submit=self.open_table, id="setup-form", novalidate=True),
                  cls="screen setup", id="setup")
+
+    def level_name(self, game, level):
+        """A computer player's level by the game's own name for it ("Table reader")."""
+        return self._text(f"{game.id}.bot.{level}", f"level.{level}") or level
 
     def toggle_options(self, event):
         # Re-renders rebuild <details>, so its open state lives in the model.
@@ -118,46 +157,179 @@ class HomeScreens:
         self.setup["options_open"] = not self.setup.get("options_open")
         self.render()
 
+    # ------------------------------------------------------------------ options in words
+    def _text(self, *keys, **kw):
+        """The first of ``keys`` the catalogues have, else None."""
+        for key in keys:
+            out = self.t(key, **kw)
+            if out != key:
+                return out
+        return None
+
+    def option_label(self, game, name):
+        return self._text(f"opt.{game.id}.{name}", f"opt.{name}") or name.replace("_", " ")
+
+    def choice_label(self, game, name, c):
+        """A choice in words: the game's text, the shell's (yes/no, none, random), a seat by
+        name for a seat number, else the value itself."""
+        key = json.dumps(c)
+        found = self._text(f"opt.{game.id}.{name}.{key}", f"opt.choice.{key}")
+        if found:
+            return found
+        if name in SEAT_OPTIONS and isinstance(c, int) and not isinstance(c, bool):
+            return self.seat_label(c)
+        return str(c)
+
+    def seat_label(self, i):
+        seats = self.setup["seats"]
+        name = seats[i]["name"].strip() if i < len(seats) else ""
+        return name or self.t("setup.seat_n", n=i + 1)
+
     def option_field(self, game, name):
+        """One option as a translated label and a control in words (see ``choice_label``);
+        numbers show their bounds, lists are chips, Dobbelduel's column order swatches."""
         t = self.t
         s = self.setup
-        value = s["options"].get(name)
+        opts = s["options"]
+        value = opts.get(name)
         fid = f"opt-{name}"
-        label = h("label", t(f"opt.{game.id}.{name}") if t(f"opt.{game.id}.{name}") != f"opt.{game.id}.{name}"
-                  else name.replace("_", " "), html_for=fid)
+        label = h("label", self.option_label(game, name), html_for=fid)
         choices = game.option_choices.get(name)
-
-        def setter(conv):
-            def on(e):
-                raw = dom.value_of(e) if conv is not bool else dom.checked_of(e)
-                try:
-                    s["options"][name] = conv(raw)
-                except ValueError:
-                    pass
-            return on
-        def choice_label(c):
-            key = f"opt.{game.id}.{name}.{json.dumps(c)}"
-            text = t(key)
-            return text if text != key else ("—" if c is None else str(c))
+        spec = game.option_specs.get(name)
+        hint = None
+        if name == "first_player" and "first_player_rule" in game.options:
+            if opts.get("first_player_rule") != "host_choice":
+                return None                 # drawn at random: no seat to name
+            choices = list(range(len(s["seats"])))
+        elif name == "first_player_rule":
+            choices = [c for c in choices if c in HONOURED_RULES]
+        elif name in SEAT_OPTIONS and choices:
+            choices = [c for c in choices if not isinstance(c, int) or c < len(s["seats"])]
+        if name == "columns" and choices and all(isinstance(c, list) for c in choices):
+            return self.columns_field(game, name, label)
         if choices is not None:
             enc = {json.dumps(c): c for c in choices}
-            ctl = h("select", [h("option", choice_label(c), value=json.dumps(c), selected=c == value)
-                               for c in choices], id=fid,
-                    on_change=lambda e: s["options"].__setitem__(name, enc.get(dom.value_of(e))))
+
+            def pick(e, name=name, enc=enc):
+                opts[name] = enc.get(dom.value_of(e))
+                if name == "first_player_rule":
+                    opts["first_player"] = 0 if opts[name] == "host_choice" else None
+                    self.render()
+            ctl = h("select", [h("option", self.choice_label(game, name, c), value=json.dumps(c),
+                                 selected=c == value and type(c) is type(value)) for c in choices],
+                    id=fid, on_change=pick)
         elif isinstance(value, bool):
-            ctl = h("input", type="checkbox", id=fid, checked=bool(value), on_change=setter(bool))
-        elif isinstance(value, int):
-            ctl = h("input", type="number", id=fid, value=value, on_input=setter(int))
-        elif isinstance(value, float):
-            ctl = h("input", type="number", step="any", id=fid, value=value, on_input=setter(float))
+            ctl = h("select", [h("option", t("opt.choice.true"), value="true", selected=value),
+                               h("option", t("opt.choice.false"), value="false", selected=not value)],
+                    id=fid, on_change=lambda e: opts.__setitem__(name, dom.value_of(e) == "true"))
+        elif isinstance(value, list) and all(isinstance(x, str) for x in value):
+            return self.chips_field(game, name, label)
+        elif isinstance(value, (int, float)) or spec is not None and getattr(spec, "kind", "") in ("int", "number") \
+                or spec is not None and getattr(getattr(spec, "inner", None), "lo", None) is not None:
+            inner = getattr(spec, "inner", spec)
+            lo, hi = getattr(inner, "lo", None), getattr(inner, "hi", None)
+            whole = getattr(inner, "kind", "") == "int" or isinstance(value, int) and not isinstance(value, float)
+            ctl = h("input", type="number", id=fid, value="" if value is None else value,
+                    min=lo if isinstance(lo, (int, float)) else None,
+                    max=hi if isinstance(hi, (int, float)) else None, step="1" if whole else "any",
+                    placeholder=t("opt.no_limit") if inner is not spec else None,
+                    aria_describedby=f"{fid}-hint", inputmode="numeric",
+                    on_input=lambda e: self.set_number(name, dom.value_of(e), whole, nullable=inner is not spec))
+            unit = "opt.range_s" if name.endswith("_s") else "opt.range_ms" if name.endswith("_ms") else "opt.range"
+            if isinstance(lo, (int, float)) and isinstance(hi, (int, float)):
+                hint = h("span", t(unit, lo=_num(lo), hi=_num(hi)), cls="muted hint", id=f"{fid}-hint")
         else:
             ctl = h("input", id=fid, value=json.dumps(value) if not isinstance(value, str) else value,
-                    on_input=setter(lambda raw: raw if isinstance(value, str) else json.loads(raw)))
-        return h("div", label, " ", ctl, cls="field")
+                    on_input=lambda e: self.set_json(name, dom.value_of(e), isinstance(value, str)))
+        return h("div", label, " ", ctl, " ", hint, cls="field")
+
+    def set_number(self, name, raw, whole, nullable):
+        bad = self.setup.setdefault("bad", set())
+        raw = str(raw).strip()
+        try:
+            self.setup["options"][name] = None if (nullable and raw == "") else (int(raw) if whole else float(raw))
+            bad.discard(name)
+        except ValueError:
+            bad.add(name)
+
+    def set_json(self, name, raw, is_text):
+        bad = self.setup.setdefault("bad", set())
+        try:
+            self.setup["options"][name] = raw if is_text else json.loads(raw)
+            bad.discard(name)
+        except ValueError:
+            bad.add(name)
+
+    def chips_field(self, game, name, label):
+        """A list of words (DODGY's faces, Waldi's blanket colours) as removable chips and a
+        field to add one."""
+        t = self.t
+        items = self.setup["options"][name]
+        fid = f"opt-{name}"
+
+        def word(x):
+            return self._text(f"{game.id}.face.{x}", f"{game.id}.colour.{x}") or x
+
+        def remove(i):
+            del items[i]
+            self.render()
+
+        def add(e=None):
+            text = str(dom.input_value(f"{fid}-add") or "").strip()
+            if text and text not in items:
+                items.append(text)
+            self.render()
+        chips = [h("li", h("span", word(x)), h("button", "✕", cls="chip-x", data_key=f"{name}-rm-{i}",
+                                               aria_label=t("opt.remove_item", item=word(x)),
+                                               on_click=lambda e, i=i: remove(i)), cls="chip", key=f"{name}-{x}")
+                 for i, x in enumerate(items)]
+        return h("div", h("span", self.option_label(game, name), id=f"{fid}-label"),
+                 h("ul", chips, cls="chips", id=fid, aria_labelledby=f"{fid}-label"),
+                 h("input", id=f"{fid}-add", maxlength="24", aria_label=t("opt.add_item"),
+                   on_keydown=lambda e: (e.preventDefault(), add()) if getattr(e, "key", "") == "Enter" else None),
+                 h("button", t("opt.add"), data_key=f"{name}-add", on_click=add),
+                 cls="field chips-field")
+
+    def columns_field(self, game, name, label):
+        """Dobbelduel's column order: four coloured swatches, each can move left."""
+        from .games.dobbelduel import COLOUR_HEX
+        t = self.t
+        order = self.setup["options"][name]
+
+        def left(i):
+            order[i - 1], order[i] = order[i], order[i - 1]
+            self.render()
+        cells = []
+        for i, c in enumerate(order):
+            word = self._text(f"dd.colour.{c}") or c
+            cells.append(h("li", h("span", "", cls=f"swatch c-{c}" if c in COLOUR_HEX else "swatch", aria_hidden="true"),
+                           h("span", word, cls="swatch-name"),
+                           h("button", "←", cls="small", data_key=f"col-left-{i}",
+                             aria_label=t("opt.move_left", item=word), on_click=lambda e, i=i: left(i)) if i else None,
+                           cls="swatch-cell", key=f"col-{c}"))
+        return h("div", h("span", self.option_label(game, name), id="opt-columns-label"),
+                 h("ol", cells, cls="swatches", id="opt-columns", aria_labelledby="opt-columns-label"),
+                 cls="field")
+
+    def check_setup(self, game):
+        """The set-up's own checks, in the player's language: numbers within their bounds."""
+        s = self.setup
+        for name in sorted(s.get("bad") or ()):
+            return self.t("opt.not_a_number", label=self.option_label(game, name))
+        for name, spec in game.option_specs.items():
+            inner = getattr(spec, "inner", spec)
+            lo, hi = getattr(inner, "lo", None), getattr(inner, "hi", None)
+            v = s["options"].get(name)
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and isinstance(lo, (int, float)) \
+                    and isinstance(hi, (int, float)) and not lo <= v <= hi:
+                return self.t("opt.out_of_range", label=self.option_label(game, name), lo=_num(lo), hi=_num(hi))
+        return None
 
     def set_seat(self, i, key, value, render=True):
         seat = self.setup["seats"][i]
         seat[key] = value
+        if key == "name" and i == 0 and seat["kind"] == "local":
+            self.remember_name(value)
         game = GAMES[self.setup["game"]]
         if key == "kind" and value == "bot" and not seat.get("level"):
             seat["level"] = game.bot_levels[len(game.bot_levels) // 2]

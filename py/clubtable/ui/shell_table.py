@@ -21,6 +21,10 @@ class TableScreens:
             return self.render_lobby()
         ups = ctl.updates()                # each local seat's update, projected once
         seat = self.pick_focus(ups)
+        # fair pass-and-play: the game's time stands still while the device changes hands
+        # (also after a reload, which shows no hand-over: the clocks run again)
+        if ctl.hold_clocks(self.handover_to is not None):
+            ups = ctl.updates()
         if self.handover_to is not None:
             return self.render_handover(self.handover_to)
         others = [(s, up) for s, up in ups.items() if s != seat]
@@ -124,9 +128,42 @@ class TableScreens:
         self.refuse(self.ctl.start(fill_with_bots=bots))
         self.render()
 
-    def leave(self):
+    def leave(self, confirmed=False):
+        """Leaving a running game asks first (for a host it ends the game for everyone)."""
+        ctl = self.ctl
+        running = ctl is not None and ctl.started and not ctl.ended
+        if running and not confirmed:
+            self.confirm_leave = True
+            self.focus_after = "#leave-question"
+            self.render()
+            return
         self.close_table()
         self.go("#/")
+
+    def leave_box(self):
+        t = self.t
+        if not self.confirm_leave:
+            return h("p", h("button", t("nav.leave"), id="leave", on_click=lambda e: self.leave()))
+        ask = t("leave.ask_host") if self.ctl.is_host else t("leave.ask_guest")
+        return h("div", h("p", ask, id="leave-question", role="alert"),
+                 h("button", t("leave.yes"), id="leave-confirm", cls="danger", on_click=lambda e: self.leave(True)),
+                 " ", h("button", t("leave.no"), id="leave-cancel", cls="primary",
+                        on_click=lambda e: (setattr(self, "confirm_leave", False), self.render())),
+                 cls="panel leave-box")
+
+    def finish_with_bots(self):
+        """An eliminated player need not watch: the computers play on at once."""
+        self.refuse(self.ctl.hurry_bots())
+        self.render()
+
+    def all_mine_out(self, ctx) -> bool:
+        """Every seat on this device is out of a game that goes on (DODGY's ``active``)."""
+        if not self.ctl.is_host or ctx.result:
+            return False
+        mine = set(self.ctl.local_seats())
+        seats = (ctx.view or {}).get("seats") or []
+        out = {s.get("seat") for s in seats if isinstance(s, dict) and s.get("active") is False}
+        return bool(mine) and mine <= out
 
     # ------------------------------------------------------------------ play
     def render_play(self, up, seat, others):
@@ -140,7 +177,9 @@ class TableScreens:
                  status,
                  h("div", mod.render(ctx), cls="board", id="board"),
                  self.render_result(ctx) if ctx.result else None,
-                 h("p", h("button", t("nav.leave"), id="leave", on_click=lambda e: self.leave())),
+                 h("p", h("button", t("play.finish_now"), id="finish-now", on_click=lambda e: self.finish_with_bots()))
+                 if self.all_mine_out(ctx) and not self.ctl.bots_hurried else None,
+                 self.leave_box(),
                  cls=f"screen play game-{game.id}", id="table")
 
     def roster(self, ctx):
@@ -164,11 +203,15 @@ class TableScreens:
     def render_result(self, ctx):
         t, ctl = self.t, self.ctl
         res = ctx.result
-        winners = ", ".join(ctx.name(w) for w in res.get("winners", []))
-        verdict = t("result.winners", names=winners) if winners else t("result.draw")
+        won = list(res.get("winners", []))
+        # everybody level (a 0–0 Dobbelduel, a shared win of all) is a draw, not "winners: all"
+        draw = res.get("draw") or not won or (len(won) > 1 and len(won) == len(ctx.seats))
+        winners = ", ".join(ctx.name(w) for w in won)
+        verdict = t("result.draw") if draw else t("result.winners", names=winners, n=len(won))
         if self.result_said != verdict:          # said once, not on every redraw
             self.result_said = verdict
             self.announce(f"{t('result.title')}: {verdict}")
+            self.focus_after = "#result h2"       # the end, where the player is looking
         lines = [h("h2", t("result.title")), h("p", verdict, id="winners")]
         scores = res.get("scores")
         if scores:

@@ -46,6 +46,7 @@ class Waldi(Game):
     min_players = 2
     max_players = 4
     realtime = True
+    pass_and_play = False                     # every player plays at once (§4.2): nobody can pass the device
     bot_levels = ("relaxed", "normal", "quick")
     options = {
         "edition": "DE",                      # WAL-1/WAL-2: DE 3 cat tails + bronze pile bone; FR 4 + silver
