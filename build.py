@@ -574,7 +574,7 @@ def compress(dist_dir: Path) -> None:
 # every script start, even with no worker ('unsafe-eval': without it the boot stops with an
 # EvalError); QR codes are data: images; screens set style attributes.
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
-       "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+       "img-src 'self' data: blob:; connect-src 'self' blob:; worker-src 'self'; manifest-src 'self'; "
        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *")
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
            "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
