@@ -209,3 +209,12 @@ def test_the_invite_link_has_a_copy_button(browser, base_url):
         assert "scan the QR code with their phone" in page.locator("#lobby").inner_text()
     finally:
         ctx.close()
+
+
+def test_a_public_stun_server_is_one_click_and_off_by_default(context, base_url):
+    page = open_page(context, base_url + "#/dodgy")
+    page.wait_for_selector("#setup-form")
+    page.click("#setup-form summary")
+    assert not page.locator("#use-stun").is_checked()
+    assert "no game data" in page.locator("#stun-help").inner_text()
+    assert page.locator("#opt-ice").count() == 1                 # the TURN field beside it

@@ -173,6 +173,9 @@ class App(HomeScreens, TableScreens):
             self.render()
             return
         ice = [u.strip() for u in s.get("ice", "").split() if u.strip()]
+        if s.get("stun"):                  # "different networks": opted in at set-up
+            from .shell_home import PUBLIC_STUN
+            ice.insert(0, PUBLIC_STUN)
         self.close_table()
         self.ctl = HostTable(table, self.lobby, self.render, ice_servers=ice)
         self.screen_state = {}

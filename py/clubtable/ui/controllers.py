@@ -500,6 +500,9 @@ class GuestTable(TableController):
             self.error = None
             self.use(link)
             return
+        # about a minute without an answer: the host's table is gone (closed, or its tab)
+        self.status = "gone"
+        self.on_change()
 
     def _message(self, text: str) -> None:
         self.received.append(text)

@@ -11,6 +11,7 @@ from . import clubs, dom
 from .dom import h
 
 SEAT_KINDS = ("local", "pass", "bot", "remote")
+PUBLIC_STUN = "stun:stun.l.google.com:19302"   # a well-known public STUN server (opt-in)
 SEAT_OPTIONS = ("first_player", "first_code_maker")   # options whose numbers are seats
 HONOURED_RULES = ("random", "host_choice")            # the page knows nobody's age
 PACES = (("quick", 0.5), ("normal", 1.0), ("relaxed", 2.0))   # session.table.BOT_PACES
@@ -133,6 +134,11 @@ class HomeScreens:
                      None if game.pass_and_play else h("p", t("setup.no_pass"), cls="muted", id="no-pass")),
                    h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
                      h("div", opts, cls="options"),
+                     h("div", h("input", type="checkbox", id="use-stun", checked=bool(s.get("stun")),
+                                 on_change=lambda e: s.__setitem__("stun", dom.checked_of(e))),
+                       h("label", t("setup.stun"), html_for="use-stun"),
+                       h("p", t("setup.stun_help", server=PUBLIC_STUN), cls="muted hint", id="stun-help"),
+                       cls="field stun"),
                      h("div", h("label", t("setup.ice"), html_for="opt-ice"),
                        h("input", id="opt-ice", value=s.get("ice", ""), placeholder="stun:stun.example.org:3478",
                          on_input=lambda e: s.__setitem__("ice", dom.value_of(e))), cls="field"),

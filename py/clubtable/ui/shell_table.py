@@ -32,10 +32,12 @@ class TableScreens:
 
     def render_joining(self):
         t, ctl = self.t, self.ctl
-        status = t("guest.lost") if ctl.status == "lost" else t("guest.connecting")
-        return h("section", h("h1", t("guest.joining")), h("p", status, role="status"),
-                 h("p", ctl.error, cls="error") if ctl.error else None,
-                 h("button", t("nav.leave"), on_click=lambda e: self.leave()), cls="screen", id="table")
+        gone = ctl.status == "gone"
+        status = t("guest.gone") if gone else t("guest.lost") if ctl.status == "lost" else t("guest.connecting")
+        return h("section", h("h1", t("guest.joining")), h("p", status, role="status", id="guest-status"),
+                 h("p", ctl.error, cls="error") if ctl.error and not gone else None,
+                 h("button", t("guest.back") if gone else t("nav.leave"), id="leave",
+                   cls="primary" if gone else None, on_click=lambda e: self.leave()), cls="screen", id="table")
 
     def render_handover(self, seat):
         t = self.t
@@ -172,7 +174,9 @@ class TableScreens:
         game = GAMES[up.get("game")] if up.get("game") in GAMES else self.ctl.game
         mod = self.screen_module(game.id)
         ctx = self.make_context(game, seat, up, others)
-        status = h("p", t("guest.lost"), cls="warn", role="status") if self.ctl.status == "lost" else None
+        lost = self.ctl.status in ("lost", "gone")
+        status = h("p", t("guest.gone" if self.ctl.status == "gone" else "guest.lost"), cls="warn",
+                   role="status") if lost else None
         return h("section",
                  h("header", h("h1", game.title), self.roster(ctx), cls="play-head"),
                  status,
