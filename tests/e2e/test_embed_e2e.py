@@ -196,7 +196,7 @@ def test_a_branded_build_boots_with_the_clubs_name_language_games_colours_and_li
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         page = open_page(context, url)
-        assert page.title() == "Spielkreis Nord"
+        assert page.title() == "Wähle ein Spiel · Spielkreis Nord"   # the screen, then the club
         assert page.locator(".topbar .brand").inner_text() == "Spielkreis Nord"
         assert page.locator("html").get_attribute("lang") == "de"
         page.wait_for_selector("text=Wähle ein Spiel")

@@ -121,21 +121,21 @@ def test_an_update_is_picked_up_on_the_next_visit_and_the_player_is_told(browser
         _first_visit(ctx, site.url).close()
         # a new build is deployed: one changed file, and the service worker that lists it
         index = site.root / "index.html"
-        index.write_text(index.read_text(encoding="utf-8").replace("<title>clubtable</title>",
-                                                                   "<title>clubtable, new</title>"))
+        index.write_text(index.read_text(encoding="utf-8").replace(
+            "<head>", '<head>\n  <meta name="clubtable-build" content="new">', 1))
         build.write_service_worker(site.root)
 
         page = open_page(ctx, site.url)          # the next visit: served by the old worker …
-        assert page.title() == "clubtable"
+        assert page.locator("meta[name='clubtable-build']").count() == 0
         notice = page.wait_for_selector("#notice-slot [data-notice='offline.updated']", timeout=BOOT_MS * 2)
         assert "new version" in notice.inner_text()          # … which the player is told
         page.click("#notice-reload")
         page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
-        assert page.title() == "clubtable, new"
+        assert page.locator("meta[name='clubtable-build']").count() == 1
         site.stop()                                          # and the new build is the one kept
         ctx.set_offline(True)
         tab = open_page(ctx, site.url)
-        assert tab.title() == "clubtable, new"
+        assert tab.locator("meta[name='clubtable-build']").count() == 1
         assert tab.locator("#notice-slot [data-notice='offline.updated']").count() == 0
     finally:
         ctx.close()

@@ -271,7 +271,7 @@ class App(HomeScreens, TableScreens):
         elif parts[0] in GAMES:
             game = GAMES[parts[0]].title
         head = game or (self.t("join.title") if parts[0] == "join" else self.t("home.title"))
-        return f"{head} · {self.t('app.title')}"
+        return f"{head} · {clubs.site_name()}"
 
     def make_context(self, game, seat, update, others):
         """The :class:`ScreenContext` for one render of a seat's screen."""

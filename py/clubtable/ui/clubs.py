@@ -207,6 +207,16 @@ def apply_theme(app) -> None:
     brand = window.document.querySelector(".topbar .brand")
     if name and brand:
         brand.textContent = name        # text, never markup
+    if name:
+        SITE[0] = name
+
+
+SITE = [BRANDING["name"]]              # the site's name in the tab title: the club's, once known
+
+
+def site_name() -> str:
+    """The club's name (the embed line's, else the build's), or "clubtable"."""
+    return SITE[0]
 
 
 # ---------------------------------------------------------------------- height
