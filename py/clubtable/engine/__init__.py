@@ -33,7 +33,7 @@ from typing import Any, Iterable, Optional
 
 from .rng import Rng, derive_seed
 from .schema import (Arg, Bool, Choice, Int, ListOf, Number, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
-                     Text, is_int, json_bounded)
+                     Text, is_int, json_bounded, ms)
 
 __all__ = [
     "IllegalAction",
@@ -47,7 +47,7 @@ __all__ = [
     "State",
     "Decision",
     "Move", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
-    "is_int",
+    "is_int", "ms",
 ]
 
 # Table moves every game has (seat None): see "Clock holds" above.

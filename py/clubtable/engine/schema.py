@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 __all__ = [
     "SchemaError", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Seat", "Nullable",
-    "Move", "json_bounded", "is_int", "MAX_TEXT", "PICTURE_RE",
+    "Move", "json_bounded", "is_int", "ms", "MAX_TEXT", "PICTURE_RE",
 ]
 
 MAX_TEXT = 2000            # the longest free text any move may carry (a question, a riddle note)
@@ -35,6 +35,11 @@ class SchemaError(Exception):
 def is_int(value: Any) -> bool:
     """A whole number that is not a bool (``True`` is an ``int`` in Python, never a seat)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def ms(seconds: Any) -> int:
+    """Seconds (an option value, int or float) as whole milliseconds, the engines' clock unit."""
+    return int(round(float(seconds) * 1000))
 
 
 def json_bounded(value: Any, max_depth: int = 8, max_items: int = 4096) -> bool:

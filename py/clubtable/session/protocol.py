@@ -21,6 +21,7 @@ from itertools import accumulate
 from typing import Any, Callable, Optional, Union
 
 from ..engine import schema as _schema
+from ..engine.schema import is_int
 
 __all__ = [
     "ProtocolError",
@@ -176,20 +177,17 @@ class _Bad(Exception):
 Check = Callable[[Any], Any]
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
 
 def _int(lo: int = -MAX_SEQ, hi: int = MAX_SEQ) -> Check:
     def check(v: Any) -> int:
-        if not _is_int(v) or not lo <= v <= hi:
+        if not is_int(v) or not lo <= v <= hi:
             raise _Bad(f"an integer from {lo} to {hi}")
         return v
     return check
 
 
 def _number(v: Any) -> Union[int, float]:
-    if _is_int(v):
+    if is_int(v):
         if abs(v) > MAX_SEQ:
             raise _Bad("a number of safe size")
         return v
@@ -456,7 +454,7 @@ _HOST_SCHEMA: dict = {
 
 
 def _validate(obj: dict, schema: dict, strict: bool) -> dict:
-    ref = obj.get("seq") if _is_int(obj.get("seq")) and 0 <= obj["seq"] <= MAX_SEQ else None
+    ref = obj.get("seq") if is_int(obj.get("seq")) and 0 <= obj["seq"] <= MAX_SEQ else None
     t = obj.get("t")
     if not isinstance(t, str) or t not in schema:
         shown = t if isinstance(t, str) and len(t) <= 32 else "?"

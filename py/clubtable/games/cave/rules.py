@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Bool, Choice, Game, IllegalAction, Int, ListOf, Move, Picture, Text, clone
+from ...engine import Bool, Choice, Game, IllegalAction, Int, ListOf, Move, Picture, Text, clone, ms
 from ...engine.schema import Arg, SchemaError, is_int
 from ..riddles import letters as L
 from ..riddles.questions import MAX_QUESTION, flag_question, public_flags
@@ -92,9 +92,6 @@ class _TrackArg(Arg):
             raise SchemaError("bad_arg", f"{name} needs a space that is not 5P.")
         return out
 
-
-def _ms(seconds) -> int:
-    return int(seconds) * 1000
 
 
 _RIDDLE = Int(0, lambda s: max(0, len(s["riddles"]) - 1) if s else 11)
@@ -237,7 +234,7 @@ class Cave(Game):
                      start=side_of[start], round=None, stage=None, question=None, interrupt=None, judging=None,
                      letters=[], qa=[], guesses=[], reason=None, winners=None)
         if opts["molding_time_s"]:
-            self.start_timer(state, "molding", now_ms, _ms(opts["molding_time_s"]))
+            self.start_timer(state, "molding", now_ms, ms(opts["molding_time_s"]))
 
     # ================================================================== who may act
     def _members(self, state: dict, side: int) -> list:
@@ -400,10 +397,10 @@ class Cave(Game):
         if state["round"]["kind"] == "letter":
             state["stage"] = "letter"
             if opts["letter_turn_s"]:
-                self.start_timer(state, "letter_turn", now_ms, _ms(opts["letter_turn_s"]))
+                self.start_timer(state, "letter_turn", now_ms, ms(opts["letter_turn_s"]))
         else:
             state["stage"] = "asking"
-            self.start_timer(state, "question", now_ms, _ms(opts["question_s"]))
+            self.start_timer(state, "question", now_ms, ms(opts["question_s"]))
         self._run_clocks(state, now_ms)
 
     def _end_turn(self, state: dict, now_ms: int) -> None:
@@ -491,7 +488,7 @@ class Cave(Game):
         r = self._target(state, seat, args["riddle"], "ask about", solved_ok=True)
         state["question"] = {"side": state["side_of"][seat], "seat": seat, "riddle": r["id"], "text": args["text"],
                              "flags": flag_question(args["text"], r["word"]), "at": now_ms}
-        self.start_timer(state, "answer", now_ms, _ms(state["options"]["answer_s"]))
+        self.start_timer(state, "answer", now_ms, ms(state["options"]["answer_s"]))
         self._run_clocks(state, now_ms)
 
     def _record_answer(self, state: dict, answer: str, auto: bool = False, seat: Optional[int] = None) -> None:
@@ -524,7 +521,7 @@ class Cave(Game):
     def _to_guessing(self, state: dict, now_ms: int) -> None:
         self.stop_timer(state, "question")
         state["stage"] = "guessing"
-        self.start_timer(state, "guess", now_ms, _ms(state["options"]["guess_write_s"]))
+        self.start_timer(state, "guess", now_ms, ms(state["options"]["guess_write_s"]))
         self._run_clocks(state, now_ms)
 
     def timer_guess(self, state: dict, now_ms: int) -> None:
@@ -547,7 +544,7 @@ class Cave(Game):
         elif match == NEAR or opts["owner_may_accept_wrong"]:
             state["judging"] = gi
             state["stage"] = "judging" if how == "turn" else state["stage"]
-            self.start_timer(state, "judge", now_ms, _ms(opts["judge_s"]))
+            self.start_timer(state, "judge", now_ms, ms(opts["judge_s"]))
             self._run_clocks(state, now_ms)
         else:
             self._settle(state, gi, False, now_ms)
@@ -606,7 +603,7 @@ class Cave(Game):
         side = state["side_of"][seat]
         state["sides"][side]["interrupts"] -= 1          # spent whatever the outcome (CAVE-13)
         state["interrupt"] = {"side": side, "seat": seat, "at": now_ms}
-        self.start_timer(state, "interrupt", now_ms, _ms(state["options"]["guess_write_s"]))
+        self.start_timer(state, "interrupt", now_ms, ms(state["options"]["guess_write_s"]))
         self._run_clocks(state, now_ms)
 
     def timer_interrupt(self, state: dict, now_ms: int) -> None:

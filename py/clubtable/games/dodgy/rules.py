@@ -35,19 +35,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Choice, Game, IllegalAction, Int, Move, Nullable, Number, State, clone
+from ...engine import Choice, Game, IllegalAction, Int, Move, Nullable, Number, State, clone, is_int, ms
 
 SEER = 20                      # id of the seer stone; regular dice are 0..19
 REGULAR_DICE = 20              # DGY-1
 DICE_PER_PLAYER = {2: 10, 3: 6, 4: 5, 5: 4, 6: 3}
 DEFAULT_FACES = ["bow", "ship", "sword", "image4", "image5", "image6"]   # DGY-2
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _ms(seconds) -> int:
-    return int(round(float(seconds) * 1000))
 
 
 class Dodgy(Game):
@@ -122,7 +116,7 @@ class Dodgy(Game):
             bad("reroll_each_round must be true or false.")
         threshold = opts["elimination_threshold"]
         if threshold is not None:
-            if not _is_int(threshold):
+            if not is_int(threshold):
                 bad("The elimination threshold must be 2, 3, 4 or none.")
             if threshold >= DICE_PER_PLAYER[n_players]:
                 # DGY-9: otherwise everybody (or every first loser) is out at once.
@@ -131,7 +125,7 @@ class Dodgy(Game):
                     f"so the elimination threshold must be below that."
                 )
         first = opts["first_player"]
-        if first is not None and (not _is_int(first) or not 0 <= first < n_players):
+        if first is not None and (not is_int(first) or not 0 <= first < n_players):
             bad("The first player must be one of the seats at the table.")
         if 0 < opts["statement_s"] <= opts["challenge_min_window_s"]:
             bad("The statement time must be longer than the minimum challenge window.")
@@ -212,7 +206,7 @@ class Dodgy(Game):
         return [s for s in self.active_seats(state) if s != cur["seat"] and s != state["stater"]]
 
     def _ms_opt(self, state: State, name: str) -> int:
-        return _ms(state["options"][name])
+        return ms(state["options"][name])
 
     # ================================================================== who may act
     def active(self, state: State) -> dict:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Choice, clone, Game, IllegalAction, Int, ListOf, Move, Picture, State, Text, is_int
+from ...engine import Choice, clone, Game, IllegalAction, Int, ListOf, Move, Picture, State, Text, is_int, ms
 from ..riddles.boards import BOARDS, LANGUAGES
 from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, flag_question, public_flags
 from ..riddles.words import SecretWordError, check_secret_word, normalise
@@ -67,9 +67,6 @@ def dohdles_per_side(n_players: int, solo_in_team_game: int = 2) -> list:
         out.append([n_players - 1] * solo_in_team_game)
     return out
 
-
-def _ms(seconds) -> int:
-    return int(round(float(seconds) * 1000))
 
 
 class Dohdles(Game):
@@ -211,7 +208,7 @@ class Dohdles(Game):
         state.update(phase="making", side_of=side_of, sides=sides, dohdles=dohdles, active_side=None,
                      turn=None, burst=None, seq=0, events=[], winners=None, reason=None)
         if opts["sculpt_time_s"]:
-            self.start_timer(state, "sculpt", now_ms, _ms(opts["sculpt_time_s"]))
+            self.start_timer(state, "sculpt", now_ms, ms(opts["sculpt_time_s"]))
 
     # ================================================================== queries
     @staticmethod
@@ -453,7 +450,7 @@ class Dohdles(Game):
     def _turn_clock(self, state: State, now_ms: int, option: str) -> None:
         secs = state["options"][option]
         if secs:
-            self.start_timer(state, "turn", now_ms, _ms(secs))
+            self.start_timer(state, "turn", now_ms, ms(secs))
         else:
             self.stop_timer(state, "turn")
 
@@ -517,7 +514,7 @@ class Dohdles(Game):
         turn["question"] = q
         self.stop_timer(state, "turn")
         if state["options"]["creator_answer_s"]:
-            self.start_timer(state, "answer", now_ms, _ms(state["options"]["creator_answer_s"]))
+            self.start_timer(state, "answer", now_ms, ms(state["options"]["creator_answer_s"]))
 
     def move_answer(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         self._answer(state, now_ms, args["answer"], timeout=False)
@@ -595,7 +592,7 @@ class Dohdles(Game):
         turn["question"] = None
         self.stop_timer(state, "answer")
         secs = state["options"]["turn_grace_s"]
-        self.start_timer(state, "turn", now_ms, _ms(secs))
+        self.start_timer(state, "turn", now_ms, ms(secs))
 
     def move_end_turn(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         self._end_turn(state, now_ms)
@@ -752,7 +749,7 @@ class Dohdles(Game):
             burst["current"] = dict(head, asked_at=now_ms)
             self._event(state, now_ms, "your_proposal", side=head["side"], dohdle=head["dohdle"])
             if state["options"]["answer_s"]:
-                self.start_timer(state, "proposal", now_ms, _ms(state["options"]["answer_s"]))
+                self.start_timer(state, "proposal", now_ms, ms(state["options"]["answer_s"]))
             return
 
     def move_propose(self, state: State, seat: int, args: dict, now_ms: int) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Bool, Game, IllegalAction, Int, Move, Number, clone
+from ...engine import Bool, Game, IllegalAction, Int, Move, Number, clone, ms
 from . import cards as C
 
 ROUNDS = 3
@@ -33,9 +33,6 @@ RANK_BONES = ["gold", "silver", "bronze", None]
 #: Cap on the placement events kept for the §4.8 "placed by" flash.
 RECENT_MAX = 12
 
-
-def _ms(seconds) -> int:
-    return int(round(float(seconds) * 1000))
 
 
 class Waldi(Game):
@@ -154,7 +151,7 @@ class Waldi(Game):
             cards = list(range(seat * C.SET_SIZE, (seat + 1) * C.SET_SIZE))
             rng.shuffle(cards)
             piles.append([cards[i * C.PILE_SIZE:(i + 1) * C.PILE_SIZE] for i in range(C.PILES)])
-        countdown = _ms(state["options"]["countdown_s"])
+        countdown = ms(state["options"]["countdown_s"])
         go = now_ms + countdown
         state.update({
             "round": state["round"] + 1,
@@ -221,7 +218,7 @@ class Waldi(Game):
         self._restart_flash(state)
 
     def _restart_idle(self, state: dict, now_ms: int) -> None:
-        idle = _ms(state["options"]["idle_stop_s"])
+        idle = ms(state["options"]["idle_stop_s"])
         if idle:
             self.start_timer(state, "idle", now_ms, idle)
 
@@ -311,7 +308,7 @@ class Waldi(Game):
         It may be held ``max_hold_s`` (WAL-9)."""
         self._clock(state, now_ms)
         state["revealed"][seat] = state["piles"][seat][state["in_hand"][seat]].pop(0)
-        hold = _ms(state["options"]["max_hold_s"])
+        hold = ms(state["options"]["max_hold_s"])
         if hold:
             self.start_timer(state, f"hold{seat}", now_ms, hold)
 
@@ -385,7 +382,7 @@ class Waldi(Game):
         self._restart_idle(state, now_ms)
         if not state["piles"][seat][state["in_hand"][seat]]:
             state["emptied"][seat] = True                    # WAL-17: all ten placed
-        flash = _ms(state["options"]["placed_flash_s"])
+        flash = ms(state["options"]["placed_flash_s"])
         if flash:
             recent = state["recent"]
             recent.append({"seat": seat, "dog": dog["id"], "index": len(dog["cards"]) - 1,
@@ -463,7 +460,7 @@ class Waldi(Game):
         else:
             state["phase"] = "scoring"
             state["ready"] = [False] * n
-            pause = _ms(opts["scoring_pause_s"])
+            pause = ms(opts["scoring_pause_s"])
             if pause:
                 self.start_timer(state, "next_round", now_ms, pause)
 
