@@ -135,6 +135,30 @@ def _flatten(items, out: list) -> None:
             out.append(str(c))
 
 
+_memos: dict = {}             # memo key -> (args, Node): the last tree each memoised part made
+MAX_MEMOS = 512               # parts remembered (the oldest are forgotten beyond this)
+
+
+def memo(key: Any, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``, memoised on ``args``: while they are equal (``==``) to the last call's
+    under the same ``key``, the very Node made then is returned, and a patch passes over it
+    without looking inside (the page already shows it).  So a part of a screen that did not
+    change costs one comparison per move.
+
+    ``args`` must hold everything the part shows *and* everything its handlers read when
+    called (the language too: pass ``ctx.lang``); ``fn`` must be pure on them (it only
+    draws).  ``key`` names the place: two places showing the same part use two keys (a Node
+    shown twice is copied, which is correct but gains nothing)."""
+    hit = _memos.get(key)
+    if hit is not None and hit[0] == args:
+        return hit[1]
+    node = fn(*args)
+    if hit is None and len(_memos) >= MAX_MEMOS:
+        del _memos[next(iter(_memos))]
+    _memos[key] = (args, node)
+    return node
+
+
 # --------------------------------------------------------------------------- building
 def _build(node: Any, svg: bool = False):
     """A new DOM node for ``node`` (an element with its subtree, or a text node)."""
@@ -217,6 +241,8 @@ def _key(node: Any) -> Optional[str]:
 
 def _patch(old: Node, new: Node, el, svg: bool) -> None:
     """Make ``el`` (showing ``old``) show ``new``: same tag, so only differences are written."""
+    if old is new:         # a memoised subtree (see ``memo``): shown already, nothing to do
+        return
     if old.owned:          # the screen's own element: created once, then left alone
         new.attrs, new.children, new.kids = old.attrs, old.children, old.kids
         _patch_events(old, new, el)
@@ -299,6 +325,19 @@ def _patch_children(el, old: Node, new: Node, svg: bool) -> None:
     if not oc and not nc:
         new.kids = []
         return
+    if len(oc) == len(nc) and _pairwise(oc, nc):
+        # The common case: the same children in the same places (texts and attributes may
+        # differ); each is patched where it stands, with no matching and no moving.
+        kids = list(ok)
+        for i, c in enumerate(nc):
+            o = oc[i]
+            if isinstance(c, Node):
+                _patch(o, c, kids[i], svg)
+            elif o != c:
+                STATS["text"] += 1
+                kids[i].data = c
+        new.kids = kids
+        return
     # Match: by key first, then each remaining child by position among its own tag.
     keyed: dict = {}
     loose: dict = {}
@@ -353,6 +392,23 @@ def _patch_children(el, old: Node, new: Node, svg: bool) -> None:
             kids.append(dom_child)
     new.kids = kids
     _order(el, kids, source)
+
+
+def _pairwise(oc: list, nc: list) -> bool:
+    """Each new child can take the place of the old one at its position: same kind, same
+    key, and not a Node already shown elsewhere (a memoised one may be shown once only)."""
+    for o, n in zip(oc, nc):
+        if n.__class__ is Node:
+            if o.__class__ is not Node or o.tag != n.tag or o.owned != n.owned:
+                return False
+            if n.kids is not None and n is not o:
+                return False
+            oa, na = o.attrs, n.attrs
+            if oa.get("data-key") != na.get("data-key") or oa.get("id") != na.get("id"):
+                return False
+        elif o.__class__ is Node:
+            return False
+    return True
 
 
 def _order(el, kids: list, source: list) -> None:
