@@ -89,6 +89,7 @@ def measure(gid, game):
     bots = bool(game.bot_levels)
     timings = {"apply": [], "project": [], "screen": [], "render": [], "frame": [], "bot": [], "ffi": [], "gc": []}
     started = [0.0]
+    slow = []          # the slowest frames: (ms, apply, project, render, mount, DOM calls, gc ms since the tick)
 
     def gc_pause(phase, info):
         if phase == "start":
@@ -132,6 +133,7 @@ def measure(gid, game):
             while table.result is None and len(timings["frame"]) < MOVES and steps < 40 * MOVES:
                 steps += 1
                 applied.clear()
+                gc_mark = len(timings["gc"])
                 before = table.version
                 if bots:
                     wake = table.next_wakeup()
@@ -169,11 +171,15 @@ def measure(gid, game):
                 timings["project"].append(t1 - t0)
                 timings["screen"].append(t2 - t1)
                 timings["frame"].append(sum(applied) + t2 - t0)
+                slow.append((timings["frame"][-1], round(sum(applied), 1), round(t1 - t0, 1), round(tm - t1, 1),
+                             round(t2 - tm, 1), timings["ffi"][-1], round(sum(timings["gc"][gc_mark:]), 1)))
+                slow.sort(reverse=True)
+                del slow[3:]
     finally:
         gc.callbacks.remove(gc_pause)
         game.apply = real_apply
         Table._plan = real_plan
-    return {"seats": n, "games": games, "frozen": gc.get_freeze_count(), "threshold": gc.get_threshold(), "players": "bots" if bots else "scripted", **timings}
+    return {"seats": n, "games": games, "slowest": slow, "frozen": gc.get_freeze_count(), "threshold": gc.get_threshold(), "players": "bots" if bots else "scripted", **timings}
 
 
 out = {}
@@ -262,6 +268,10 @@ def main():
                                           for k in MORE) + f"{len(r['gc'])} collections ({r['frozen']} objects frozen)")
     print("of the screen: building the tree (render, the rest is the DOM patch), and the cycle collector's pauses (gc)")
     print(*more, sep="\n")
+    print("slowest frames: ms = apply + project + render + mount; DOM calls; collector ms since the tick")
+    for gid, r in data.items():
+        print(f"{gid:12}" + "; ".join(f"{f:.1f} = {a} + {p} + {rd} + {m}, {c} calls, gc {g}"
+                                      for f, a, p, rd, m, c, g in r["slowest"]))
     print(f"targets: frame p99 <= 16 ms ({'met' if worst['frame'] <= 16 else 'MISSED'}, worst {worst['frame']:.1f}); "
           f"bot p99 <= 50 ms ({'met' if worst['bot'] <= 50 else 'MISSED'}, worst {worst['bot']:.1f})")
 

@@ -8,9 +8,9 @@ import pytest
 import fake_dom
 
 
-@pytest.fixture
-def page():
-    doc, dom = fake_dom.install()
+@pytest.fixture(params=[True, False], ids=["batched", "each"])
+def page(request):
+    doc, dom = fake_dom.install(batch=request.param)
     root = doc.createElement("div")
     root.setAttribute("id", "app")
     doc.body.appendChild(root)
@@ -255,10 +255,10 @@ def _screen(dom, state, clicks, use_memo):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(_state, min_size=1, max_size=12))
-def test_a_memoised_part_never_shows_an_old_view(states):
+@given(st.lists(_state, min_size=1, max_size=12), st.booleans())
+def test_a_memoised_part_never_shows_an_old_view(states, batch):
     import copy
-    doc, dom = fake_dom.install()
+    doc, dom = fake_dom.install(batch=batch)
     try:
         root = doc.createElement("div")
         root.setAttribute("id", "app")
@@ -313,3 +313,24 @@ def test_an_unchanged_memoised_part_costs_no_dom_call_and_no_walk(page):
     assert len(calls) == 1 and dom.STATS["text"] == 1 and dom.ffi_calls() - dom.STATS["read"] == 1
     dom.mount("app", dom.h("div", dom.memo("board", board, [["o", "o"], ["", "x"]]), dom.h("p", "2")))
     assert len(calls) == 2 and _all(root, "TD")[0].textContent == "o"
+
+
+def test_a_new_subtree_is_made_in_one_call_to_the_page():
+    doc, dom = fake_dom.install(batch=True)
+    try:
+        root = doc.createElement("div")
+        root.setAttribute("id", "app")
+        doc.body.appendChild(root)
+        dom.mount("app", dom.h("p", "start"))
+        build = dom.window.clubtableBuild
+        before = build.calls
+        rows = lambda n: dom.h("ul", [dom.h("li", dom.h("b", str(i)), " <x>", key=str(i), title="t") for i in range(n)])
+        dom.mount("app", rows(50))
+        assert build.calls == before + 1
+        assert shape(root) == ("div", {"id": "app"},
+                               [("ul", {}, [("li", {"data-key": str(i), "title": "t"}, [("b", {}, [str(i)]), " <x>"])
+                                            for i in range(50)])])
+        dom.mount("app", rows(51))          # then patched as usual: one row made, in one call
+        assert build.calls == before + 2 and len(root.childNodes[0].childNodes) == 51
+    finally:
+        fake_dom.uninstall()

@@ -29,6 +29,7 @@ ever made per element.  Focus is restored to the element with the same ``id`` or
 from __future__ import annotations
 
 import bisect
+import json
 import time
 from typing import Any, Callable, Optional
 
@@ -52,7 +53,7 @@ def reset_stats() -> None:
     STATS.clear()
     STATS.update({"createElement": 0, "createTextNode": 0, "setAttribute": 0, "removeAttribute": 0,
                   "insert": 0, "remove": 0, "text": 0, "prop": 0, "read": 0,
-                  "mounts": 0, "mount_ms": 0.0, "renders": 0, "render_ms": 0.0})
+                  "mounts": 0, "mount_ms": 0.0, "renders": 0, "render_ms": 0.0, "batches": 0})
 
 
 reset_stats()
@@ -160,11 +161,75 @@ def memo(key: Any, fn: Callable[..., Any], *args: Any) -> Any:
 
 
 # --------------------------------------------------------------------------- building
+_builder: list = []           # the page's one-call subtree builder (static/boot.mjs), once looked up
+
+
+def _batch():
+    """``window.clubtableBuild``, or None (an older page, a test's document without it)."""
+    if not _builder:
+        _builder.append(getattr(window, "clubtableBuild", None))
+    return _builder[0]
+
+
 def _build(node: Any, svg: bool = False):
     """A new DOM node for ``node`` (an element with its subtree, or a text node)."""
     if not isinstance(node, Node):
         STATS["createTextNode"] += 1
         return document.createTextNode(node)
+    build = _batch()
+    if build is not None and node.children:
+        return _build_batched(build, node, svg)
+    return _build_each(node, svg)
+
+
+def _build_batched(build, node: Node, svg: bool):
+    """The whole subtree in one call to the page: described as JSON, made there, and every
+    node made handed back in document order, to be kept as the Nodes' ``kids``."""
+    made: list = []                           # the Nodes and texts, in the order the page makes them
+    spec = json.dumps(_spec(node, svg, made), ensure_ascii=False, separators=(",", ":"))
+    STATS["batches"] += 1
+    out = build(spec)
+    dom_nodes = out.to_py(depth=1) if hasattr(out, "to_py") else list(out)
+    for item, dom_node in zip(made, dom_nodes):
+        if isinstance(item, Node) and item.kids is not _TEXT:
+            item.kids = [dom_nodes[i] for i in item.kids]
+    return dom_nodes[0]
+
+
+def _spec(node: Any, svg: bool, made: list):
+    """``node`` as ``clubtableBuild`` reads it; ``made`` gets each Node and text in the order
+    the page makes them, and a Node's ``kids`` the positions of its children there."""
+    made.append(node)
+    if not isinstance(node, Node):
+        STATS["createTextNode"] += 1
+        STATS["insert"] += 1
+        return node
+    svg = svg or node.tag == "svg"
+    STATS["createElement"] += 1
+    attrs = node.attrs
+    STATS["setAttribute"] += len(attrs)
+    if node.events:
+        node.hkey = _new_hkey()
+        attrs = dict(attrs)
+        attrs["data-act"] = _bind(node)
+        STATS["setAttribute"] += 1
+    kids = node.children
+    if len(kids) == 1 and not isinstance(kids[0], Node):
+        STATS["text"] += 1
+        node.kids = _TEXT
+        return [node.tag, 1 if svg else 0, attrs, kids[0]]
+    node.kids = []
+    out = []
+    for i, child in enumerate(kids):
+        if isinstance(child, Node) and child.kids is not None:
+            child = kids[i] = _fresh(child)
+        node.kids.append(len(made))
+        out.append(_spec(child, svg, made))
+    return [node.tag, 1 if svg else 0, attrs, None, out]
+
+
+def _build_each(node: Node, svg: bool):
+    """The subtree element by element (no batch builder in this page)."""
     svg = svg or node.tag == "svg"
     STATS["createElement"] += 1
     el = document.createElementNS(SVG_NS, node.tag) if svg else document.createElement(node.tag)
