@@ -96,6 +96,19 @@ class ScreenContext:
         """Draw again after changing ``scratch`` (a selection): nothing was sent."""
         self._redraw()
 
+    def part(self, key: Any, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(ctx, *args)``: a part of the screen drawn again only when ``args`` (the view
+        slices it shows), the language, the roster or the rule constants change; otherwise
+        the page keeps showing what it drew last time, at no cost (``ui.dom.memo``).
+
+        ``fn`` may read the translator, names, markers and constants of ``ctx``, but no other
+        part of it (not ``legal``, ``scratch`` or the clock: pass what it needs in ``args``);
+        its handlers may only send actions made from ``args`` with ``ctx.act``.  Parts are
+        remembered per game and seat, under ``key``."""
+        from .dom import memo
+        look = (fn, self.lang, self.seats, self.constants, args)
+        return memo((self.game_id, self.seat, key), lambda _: fn(self, *args), look)
+
     @property
     def my_turn(self) -> bool:
         return self.seat is not None and self.seat in self.awaited

@@ -633,6 +633,11 @@ def guess_log(ctx):
              id="cave-guesses")
 
 
+def _drawn(ctx, part, *shown):
+    """``part(ctx)``, for ``ctx.part``: ``shown`` holds what it reads of the view."""
+    return part(ctx)
+
+
 # =========================================================================== the screen
 def render(ctx):
     v = ctx.view
@@ -646,7 +651,12 @@ def render(ctx):
                   letter_panel(ctx), question_panel(ctx)]
     else:
         action = []
+    # the logs only grow: each is drawn again only when its entries (or the names in it) change
+    named = (v.get("sides"), [r.get("side") for r in v.get("riddles") or []], v.get("my_side"))
     return h("div", status(ctx), action, zoom_view(ctx), mat(ctx),
              h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
-             notebook(ctx) if phase != "molding" else None, qa_log(ctx), guess_log(ctx), letter_log(ctx),
+             ctx.part("notebook", _drawn, notebook, v.get("letters"), named) if phase != "molding" else None,
+             ctx.part("qa", _drawn, qa_log, v.get("qa"), named),
+             ctx.part("guesses", _drawn, guess_log, v.get("guesses"), named),
+             ctx.part("letters", _drawn, letter_log, v.get("letters"), named),
              id="cave", cls="cave", data_phase=phase, data_medium=(v.get("options") or {}).get("riddle_medium"))

@@ -85,9 +85,10 @@ def pegs_text(ctx, fb) -> str:
     return ctx.t("dd.pegs_label", eq=fb["eq"], plus=fb["plus"], minus=fb["minus"])
 
 
-def pegs(ctx, fb):
-    """The feedback pegs beside a row: '=' then '+' then '−', the rest neutral."""
-    n = len(columns_of(ctx))
+def pegs(ctx, fb, n=None):
+    """The feedback pegs beside a row: '=' then '+' then '−', the rest neutral (``n`` pegs:
+    one per column)."""
+    n = len(columns_of(ctx)) if n is None else n
     if fb is None:
         return h("span", [h("span", "…", cls="dd-peg dd-peg-none") for _ in range(n)], cls="dd-pegs",
                  role="img", aria_label=ctx.t("dd.pegs_waiting"))
@@ -442,11 +443,16 @@ def board_table(ctx, board, idx, interactive):
     rows = board.get("rows") or []
     for e in range(ctx.constants["max_efforts"]):
         if e < len(rows):
-            body.append(effort_row(ctx, b, e))
+            if b.feedbacking and e == len(rows) - 1 and rows[e].get("feedback") is None:
+                body.append(effort_row(ctx, b, e))
+            else:      # a row played: drawn once, again only when its pegs or its count change
+                n = "-" if b.counts is None else b.counts[e]
+                body.append(ctx.part(("dd.row", idx, e), _played_row, rows[e], n, bool(b.revealed), b.columns,
+                                     idx, e))
         elif b.placing and e == len(rows):
             body.append(placing_row(ctx, b, e))
         else:
-            body.append(unused_row(ctx, b, e))
+            body.append(ctx.part(("dd.row", idx, e), _unused_row, b.columns, b.counts is not None, idx, e))
     return h("table", h("caption", t("dd.legend"), cls="dd-legend"), h("thead", h("tr", head_cells)),
              h("tbody", body), cls="dd-board", aria_label=t("dd.board", n=idx + 1), id=f"dd-board-{idx}")
 
@@ -512,27 +518,35 @@ def _effort_label(ctx, e):
     return h("th", ctx.t("dd.row_effort", row=e + 2, n=e + 1), scope="row")
 
 
+def _dice_cells(ctx, r):
+    return [h("td", white_die(ctx, d) if d is not None else empty_die(), cls="dd-cell",
+              aria_label=None if d is not None else ctx.t("dd.empty")) for d in r["dice"]]
+
+
+def _count_cell(n):
+    return h("td", "…" if n is None else str(n), cls="dd-count", data_count=n)
+
+
 def effort_row(ctx, b, e):
-    """A row already played: its dice, its pegs (or the maker's peg editor), codes left."""
+    """The last row played, waiting for its pegs: the maker's peg editor beside it."""
     r = b.board["rows"][e]
+    peg_cell = h("td", feedback_editor(ctx, b.board, r), cls="dd-peg-cell")
+    cnt = _count_cell(b.counts[e]) if b.counts is not None else None
+    return h("tr", _effort_label(ctx, e), _dice_cells(ctx, r), peg_cell, cnt, cls="dd-effort dd-current",
+             id=f"dd-row-{e + 2}-{b.idx}", data_row=e + 2)
+
+
+def _played_row(ctx, r, n, revealed, columns, idx, e):
+    """A row already played: its dice, its pegs (after the reveal, the true ones where they
+    were wrong), and the codes left after it (``n``; ``"-"``: that column is not shown)."""
     cls = "dd-effort"
-    cells = [h("td", white_die(ctx, d) if d is not None else empty_die(), cls="dd-cell",
-               aria_label=None if d is not None else ctx.t("dd.empty")) for d in r["dice"]]
-    if b.feedbacking and e == len(b.board["rows"]) - 1 and r.get("feedback") is None:
-        peg_cell = h("td", feedback_editor(ctx, b.board, r), cls="dd-peg-cell")
-        cls += " dd-current"
-    else:
-        extra = None
-        if b.revealed and r.get("correct") is False and r.get("true_feedback"):
-            extra = h("span", ctx.t("dd.true_pegs", text=pegs_text(ctx, r["true_feedback"])), cls="warn dd-true")
-            cls += " dd-wrong"
-        peg_cell = h("td", pegs(ctx, r.get("feedback")), extra, cls="dd-peg-cell")
-    cnt = None
-    if b.counts is not None:
-        n = b.counts[e]
-        cnt = h("td", "…" if n is None else str(n), cls="dd-count", data_count=n)
-    return h("tr", _effort_label(ctx, e), cells, peg_cell, cnt, cls=cls, id=f"dd-row-{e + 2}-{b.idx}",
-             data_row=e + 2)
+    extra = None
+    if revealed and r.get("correct") is False and r.get("true_feedback"):
+        extra = h("span", ctx.t("dd.true_pegs", text=pegs_text(ctx, r["true_feedback"])), cls="warn dd-true")
+        cls += " dd-wrong"
+    peg_cell = h("td", pegs(ctx, r.get("feedback"), len(columns)), extra, cls="dd-peg-cell")
+    return h("tr", _effort_label(ctx, e), _dice_cells(ctx, r), peg_cell, None if n == "-" else _count_cell(n),
+             cls=cls, id=f"dd-row-{e + 2}-{idx}", data_row=e + 2)
 
 
 def placing_row(ctx, b, e):
@@ -562,11 +576,11 @@ def _slot(ctx, b, rownum, c, col):
              on_drop=lambda ev: _drop(ctx, ev, c))
 
 
-def unused_row(ctx, b, e):
-    cells = [h("td", empty_die(), cls="dd-cell") for _ in b.columns]
+def _unused_row(ctx, columns, counted, idx, e):
+    cells = [h("td", empty_die(), cls="dd-cell") for _ in columns]
     return h("tr", _effort_label(ctx, e), cells, h("td", cls="dd-peg-cell"),
-             h("td") if b.counts is not None else None,
-             cls="dd-effort dd-unused", id=f"dd-row-{e + 2}-{b.idx}", data_row=e + 2)
+             h("td") if counted else None,
+             cls="dd-effort dd-unused", id=f"dd-row-{e + 2}-{idx}", data_row=e + 2)
 
 
 def feedback_editor(ctx, board, row):

@@ -128,17 +128,20 @@ def status_line(ctx):
 
 
 def players_panel(ctx):
+    v = ctx.view
+    return ctx.part("players", _players, v.get("seats", []), v.get("you"), v.get("known") or [], v.get("hand", []))
+
+
+def _players(ctx, seats, me, known, hand):
     """Everybody's dice: mine face up, the others' as counts (faces only once revealed)."""
-    v, t = ctx.view, ctx.t
-    me = v.get("you")
-    known = v.get("known") or []
+    t = ctx.t
     rows = []
-    for s in v.get("seats", []):
+    for s in seats:
         seat = s["seat"]
         badges = [h("span", " ★ " + t("dodgy.seer_holder"), cls="seer-badge") if s.get("seer") else None,
                   h("span", " — " + t("dodgy.out"), cls="muted") if not s.get("active") else None]
         if seat == me:
-            dice = h("ul", [die(ctx, d) for d in v.get("hand", [])], cls="dice", aria_label=t("dodgy.your_dice"),
+            dice = h("ul", [die(ctx, d) for d in hand], cls="dice", aria_label=t("dodgy.your_dice"),
                      id="my-dice")
         else:
             shown = known[seat] if seat < len(known) else []
@@ -275,8 +278,11 @@ def choose_panel(ctx, rev):
 
 
 def reveal_panel(ctx):
+    return ctx.part("reveal", _reveal, ctx.view["reveal"])
+
+
+def _reveal(ctx, rev):
     t = ctx.t
-    rev = ctx.view["reveal"]
     counted = set(rev.get("counted") or [])
     seer_note = {"wild": "dodgy.seer_wild", "rolled_face": "dodgy.seer_face", "none": "dodgy.seer_none"}.get(
         rev.get("seer_rule"))
@@ -306,11 +312,15 @@ def _after_reveal(ctx, rev):
 
 
 def log_panel(ctx):
-    t = ctx.t
     v = ctx.view
-    items = [h("li", claim_text(ctx, s)) for s in v.get("statements") or []]
+    return ctx.part("log", _log, v.get("statements") or [], v.get("history") or [])
+
+
+def _log(ctx, statements, history):
+    t = ctx.t
+    items = [h("li", claim_text(ctx, s)) for s in statements]
     hist = []
-    for i, c in reversed(list(enumerate(v.get("history") or []))):     # newest first
+    for i, c in reversed(list(enumerate(history))):     # newest first
         hist.append(h("li", t("dodgy.round", n=c.get("round")), ": ", reveal_line(ctx, c), " ", verdict(ctx, c),
                       key=f"c{i}"))
     return h("div", h("section", h("h2", t("dodgy.log")), h("ol", items, cls="log", id="statements"), cls="panel"),

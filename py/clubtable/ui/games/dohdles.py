@@ -399,6 +399,15 @@ def _ring(ctx, v):
 
 
 def _dohdle_card(ctx, v, d, claimable, movable):
+    """One Dohdle on the ring, drawn again only when what it shows changes."""
+    shown = {k: v.get(k) for k in ("sides", "medium", "clue_track", "creator_reward")}
+    srcs = tuple(riddles.picture_src(ctx, ref) for ref in d.get("pictures") or [])
+    reportable = bool(ctx.find("report", dohdle=d["id"]))
+    target = (v.get("turn") or {}).get("target") == d["id"] and v["phase"] == "play"
+    return ctx.part(("card", d["id"]), _card, shown, d, claimable, movable, reportable, target, srcs)
+
+
+def _card(ctx, v, d, claimable, movable, reportable, target, srcs):
     t = ctx.t
     n = _num(d)
     side = v["sides"][d["side"]]
@@ -409,7 +418,7 @@ def _dohdle_card(ctx, v, d, claimable, movable):
     elif d.get("pictures"):
         pics = []
         for i, ref in enumerate(d["pictures"]):
-            src = riddles.picture_src(ctx, ref)
+            src = srcs[i]
             pics.append(h("img", src=src, alt=t("dohdles.picture_of", n=n, name=ctx.name(d["maker"])), cls="pic",
                           data_ref=ref, key=f"pic-{d['id']}-{i}") if src else
                         h("span", t("dohdles.picture_coming"), cls="pic pending", data_ref=ref, key=f"pic-{d['id']}-{i}"))
@@ -445,12 +454,11 @@ def _dohdle_card(ctx, v, d, claimable, movable):
     if claimable:
         buttons.append(h("button", t("dohdles.shout_on", n=n), id=f"claim-{d['id']}", cls="danger",
                          on_click=lambda e, x=d["id"]: ctx.act({"type": "claim", "dohdle": x})))
-    if ctx.find("report", dohdle=d["id"]):
+    if reportable:
         buttons.append(h("button", t("dohdles.report"), key=f"report-{d['id']}", cls="small",
                          on_click=lambda e, x=d["id"]: ctx.act({"type": "report", "dohdle": x})))
     reports = d.get("reports") or []
     flagged = h("p", t("dohdles.reported", names=", ".join(ctx.name(r) for r in reports)), cls="warn") if reports else None
-    target = (v.get("turn") or {}).get("target") == d["id"] and v["phase"] == "play"
     qa = riddles.qa_log(d.get("qa") or [], t, lambda a: _answer_text(ctx, a), ctx.name, log_id=f"qa-{d['id']}")
     return h("li",
              h("h3", _swatch(ctx, v, d["side"]), " ", t("dohdles.dohdle_n", n=n), " ",

@@ -257,7 +257,8 @@ def _stop_banner(ctx, stop):
 
 # ---------------------------------------------------------------------- the players
 def _players(ctx, v):
-    items = [_seat(ctx, seat, s, seat == v.get("you")) for seat, s in enumerate(v.get("seats") or [])]
+    items = [ctx.part(("seat", seat), _seat, seat, s, seat == v.get("you"))
+             for seat, s in enumerate(v.get("seats") or [])]
     return h("ul", items, cls="waldi-seats", aria_label=ctx.t("play.players"))
 
 
@@ -324,7 +325,12 @@ def _flashes(v):
 
 def _strip(ctx, v, dog, flashes, small=False):
     """A dachshund's cards in a row; who laid a card while it flashes, owners when shown."""
-    colours = list(v.get("colours") or [])
+    mine = tuple((i, seat) for (d, i), seat in flashes.items() if d == dog["id"])
+    return ctx.part(("strip", dog["id"], small), _strip_of, list(v.get("colours") or []), dog, mine, small)
+
+
+def _strip_of(ctx, colours, dog, flashing, small):
+    flashes = {(dog["id"], i): seat for i, seat in flashing}
     cards = []
     for i, face in enumerate(dog.get("cards") or []):
         label = card_label(ctx, face)
