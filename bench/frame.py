@@ -213,7 +213,8 @@ def combine(runs):
     """Runs of the same games (same seeds, same moves): each move's figures are the least of
     the runs.  A busy machine only ever adds time (another process has the core), so the
     least of a few runs is the page's own cost; the collector's pauses stay (they come at
-    the same moves in every run)."""
+    the same moves in every run).  ``screen`` is taken whole (its render and mount may be
+    least in different runs)."""
     out = {}
     for gid in runs[0]:
         same = [r[gid] for r in runs if gid in r]
@@ -221,6 +222,8 @@ def combine(runs):
         for key in PER_MOVE + ("bot",):
             n = min(len(r[key]) for r in same)
             first[key] = [min(r[key][i] for r in same) for i in range(n)]
+        # a move's time is the sum of its parts' least times (each part is the same work in every run)
+        first["frame"] = [a + p + sc for a, p, sc in zip(first["apply"], first["project"], first["screen"])]
         first["gc"] = min((r["gc"] for r in same), key=sum)
         first["runs"] = len(same)
         out[gid] = first
