@@ -143,7 +143,7 @@ def status(ctx):
         elif v.get("stage"):
             lines.append(h("p", t(f"cave.stage.{v['stage']}"), cls="cave-stage"))
     else:
-        lines.append(h("p", h("strong", t("cave.over")), " ", t(f"cave.reason.{v.get('reason')}"),
+        lines.append(h("p", h("strong", t("cave.over")), " ", t(f"cave.reason.{v['reason']}") if v.get("reason") else "",
                        cls="cave-what", id="cave-over"))
     clocks = v.get("clocks") or {}
     shown = [_clock(ctx, n, clocks[n]) for n in CLOCK_ORDER if n in clocks]
