@@ -28,7 +28,7 @@ LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 SOURCE = "en"                      # the msgids are English; other languages fall back to it
 SHELL_DOMAIN = "clubtable"
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
-PLURAL_PARAMS = ("n", "count", "q")        # the number a text with plural forms agrees with
+PLURAL_PARAMS = ("count", "n", "q")   # the number a text with plural forms agrees with, first found
 
 
 def _load(lang: str) -> gettext.NullTranslations:

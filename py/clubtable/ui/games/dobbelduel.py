@@ -645,7 +645,7 @@ def solve_box(ctx, board):
     t = ctx.t
     chosen = _solution(ctx)
     complete = all(x is not None for x in chosen)
-    parts = [h("p", t("dd.solve_worth", points=board.get("score_if_solved_now")), cls="muted")]
+    parts = [h("p", t("dd.solve_worth", count=board.get("score_if_solved_now")), cls="muted")]
     if ctx.scratch.get("dd.sure") and complete:
         parts.append(h("p", t("dd.solve_sure", code=" ".join(str(x) for x in chosen)), cls="warn", role="alert"))
         parts.append(h("div", h("button", t("dd.solve_yes"), type="button", cls="danger", id="dd-solve-confirm",

@@ -346,7 +346,7 @@ def _strip(ctx, v, dog, flashes, small=False):
 
 
 def _n_cards(ctx, n):
-    return ctx.t("waldi.card1") if n == 1 else ctx.t("waldi.cards", n=n)
+    return ctx.t("waldi.cards", n=n)
 
 
 def _dogs(ctx, v, keys):
@@ -452,10 +452,10 @@ def _my_piles(ctx, me):
     for i, n in enumerate(me.get("piles") or []):
         held = me.get("in_hand") == i
         if held:
-            label = t("waldi.pile_in_hand", n=i + 1, k=n)
+            label = t("waldi.pile_in_hand", n=i + 1, count=n)
             act = {"type": "reveal"} if ctx.can("reveal") else None
         else:
-            label = t("waldi.pile_take", n=i + 1, k=n) if i in takes else t("waldi.pile", n=i + 1, k=n)
+            label = t("waldi.pile_take", n=i + 1, count=n) if i in takes else t("waldi.pile", n=i + 1, count=n)
             act = {"type": "take_pile", "pile": i} if i in takes else None
         piles.append(h("button", h("span", str(i + 1), cls="waldi-key"), h("span", str(n), cls="waldi-count-n"),
                        cls="waldi-pile" + (" held" if held else "") + (" empty" if not n else ""),
