@@ -235,3 +235,54 @@ def test_gnu_msgfmt_accepts_the_catalogues(lang, tmp_path):
         run = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "x.mo"),
                               str(LOCALE / lang / "LC_MESSAGES" / f"{domain}.po")], capture_output=True, text=True)
         assert run.returncode == 0, run.stderr
+
+
+def _refusal_reasons():
+    """(code, reason) of every refusal raised with a reason: ``IllegalAction(code, message,
+    "reason", ...)`` or a game's ``bad(message, "reason")`` helper for its options."""
+    found = set()
+    for path in PY.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name == "IllegalAction" and len(node.args) >= 3:
+                code, reason = node.args[0], node.args[2]
+            elif name == "bad" and len(node.args) >= 2:
+                code, reason = ast.Constant("bad_options"), node.args[1]
+            else:
+                continue
+            if isinstance(code, ast.Constant) and isinstance(reason, ast.Constant) and isinstance(reason.value, str):
+                found.add((code.value, reason.value))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_reason_has_its_text(lang):
+    """A reason's text replaces the engine's sentence in every language, English included."""
+    reasons = _refusal_reasons()
+    assert {("bad_options", "value"), ("bad_options", "first_player"), ("bad_options", "even_matches")} <= reasons
+    assert sorted(f"{c}.{r}" for c, r in reasons if not i18n.has(lang, f"refusal.{c}.{r}")) == []
+
+
+def test_an_option_refusal_names_the_option_in_the_players_language():
+    from clubtable.engine import IllegalAction
+    from clubtable.games import GAMES
+    from clubtable.ui.context import Refusal
+    with pytest.raises(IllegalAction) as err:
+        GAMES["dodgy"].check_options({"statement_s": 3, "challenge_min_window_s": 5}, 3)
+    e = err.value
+    assert (e.code, e.reason) == ("bad_options", "statement_window")
+    texts = {lang: Refusal(e.code, e.message, e.reason, e.params).text(i18n.Translator(lang)) for lang in LANGUAGES}
+    assert texts["fr"].startswith("Le temps pour annoncer doit être plus long")
+    assert texts["de"].startswith("Die Zeit für eine Ansage muss länger sein")
+    with pytest.raises(IllegalAction) as err:
+        GAMES["dodgy"].check_options({"elimination_threshold": 4}, 6)
+    e = err.value
+    assert e.reason == "threshold_dice" and e.params == {"count": 3}
+    de = Refusal(e.code, e.message, e.reason, e.params).text(i18n.Translator("de"))
+    assert de == "An diesem Tisch beginnt jeder mit 3 Würfeln, also muss man mit weniger als 3 Würfeln ausscheiden."
+    with pytest.raises(IllegalAction) as err:
+        GAMES["dodgy"].check_options({"no_such_option": 1}, 3)
+    fr = Refusal(err.value.code, err.value.message, err.value.reason, err.value.params).text(i18n.Translator("fr"))
+    assert fr == "Ce jeu n'a pas d'option « no_such_option »."

@@ -160,7 +160,10 @@ class App(HomeScreens, TableScreens):
             table = Table(game.id, seats, options=s["options"], now_ms=dom.now_ms(),
                           bot_pace=s.get("pace", 1.0))
         except IllegalAction as e:
-            s["error"] = Refusal(e.code, e.message).text(self.t)
+            params = dict(e.params)
+            if "option" in params:       # the option's label in the player's language, not its id
+                params["option"] = self.option_label(game, params["option"])
+            s["error"] = Refusal(e.code, e.message, e.reason, params).text(self.t)
             self.render()
             return
         ice = [u.strip() for u in s.get("ice", "").split() if u.strip()]
