@@ -264,7 +264,8 @@ class App(HomeScreens, TableScreens):
             game = self.ctl.game.title
         elif parts[0] in GAMES:
             game = GAMES[parts[0]].title
-        head = game or (self.t("join.title") if parts[0] == "join" else self.t("home.title"))
+        screens = {"join": "join.title", "clubs": "clubs.title"}
+        head = game or self.t(screens.get(parts[0], "home.title"))
         return f"{head} · {clubs.site_name()}"
 
     def make_context(self, game, seat, update, others):
