@@ -286,3 +286,19 @@ def test_an_option_refusal_names_the_option_in_the_players_language():
         GAMES["dodgy"].check_options({"no_such_option": 1}, 3)
     fr = Refusal(err.value.code, err.value.message, err.value.reason, err.value.params).text(i18n.Translator("fr"))
     assert fr == "Ce jeu n'a pas d'option « no_such_option »."
+
+
+def test_the_page_gets_the_compiled_catalogues_not_the_sources(tmp_path, monkeypatch):
+    import sys
+    import zipfile
+    sys.path.insert(0, str(ROOT))
+    import build
+    monkeypatch.setattr(build, "APP_ZIP", tmp_path / "app.zip")
+    monkeypatch.setattr(build, "PYPI_PINS", [])
+    build.catalogues()
+    build.app_zip()
+    names = zipfile.ZipFile(tmp_path / "app.zip").namelist()
+    for lang in LANGUAGES:
+        for domain in DOMAINS:
+            assert f"clubtable/locale/{lang}/LC_MESSAGES/{domain}.mo" in names
+    assert not [n for n in names if n.endswith(".po")]
