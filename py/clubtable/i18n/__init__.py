@@ -22,6 +22,7 @@ them all and a game screen costs no file read.
 from __future__ import annotations
 
 import gettext
+import os
 from pathlib import Path
 
 LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch"}
@@ -31,16 +32,24 @@ LOCALE = Path(__file__).resolve().parent.parent / "locale"
 PLURAL_PARAMS = ("count", "n", "q")   # the number a text with plural forms agrees with, first found
 
 
+def _domains(lang: str) -> list[str]:
+    """The compiled domains of ``lang``, the shell's first."""
+    try:
+        names = os.listdir(LOCALE / lang / "LC_MESSAGES")
+    except FileNotFoundError:
+        return []
+    found = [n[:-3] for n in names if n.endswith(".mo")]
+    return sorted(found, key=lambda d: (d != SHELL_DOMAIN, d))
+
+
 def _load(lang: str) -> gettext.NullTranslations:
     """All compiled domains of ``lang`` merged into one catalogue (the shell's, then each
     game's; a key lives in one domain only, a test checks it).  Merged as Django merges its
     apps' catalogues, so that a lookup is one dictionary access, not a walk along a chain of
     seven domains: a screen asks for hundreds of texts per frame."""
-    folder = LOCALE / lang / "LC_MESSAGES"
-    files = sorted(folder.glob("*.mo"), key=lambda p: (p.stem != SHELL_DOMAIN, p.stem))
     merged: gettext.GNUTranslations | None = None
-    for path in files:
-        with open(path, "rb") as f:
+    for domain in _domains(lang):
+        with open(LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo", "rb") as f:
             catalogue = gettext.GNUTranslations(f)
         if merged is None:
             merged = catalogue
@@ -50,7 +59,7 @@ def _load(lang: str) -> gettext.NullTranslations:
 
 
 CATALOGUES: dict[str, gettext.NullTranslations] = {lang: _load(lang) for lang in LANGUAGES}
-DOMAINS = sorted({p.stem for p in LOCALE.glob("*/LC_MESSAGES/*.mo")})
+DOMAINS = sorted(_domains(SOURCE))
 
 
 def register_game(game_id: str) -> bool:
