@@ -302,3 +302,20 @@ def test_the_page_gets_the_compiled_catalogues_not_the_sources(tmp_path, monkeyp
         for domain in DOMAINS:
             assert f"clubtable/locale/{lang}/LC_MESSAGES/{domain}.mo" in names
     assert not [n for n in names if n.endswith(".po")]
+
+
+def test_the_po_reader_and_writer_agree_with_the_files():
+    """Reading a catalogue and writing it back gives the same file (tools that merge new
+    texts rewrite the .po files with this writer), and escapes, continuation lines, flags
+    and plural forms read as gettext's tools write them."""
+    for path in LOCALE.glob("*/LC_MESSAGES/*.po"):
+        assert po.render(po.read(path)) == path.read_text(encoding="utf-8"), path
+    cat = po.parse('msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n#. note\n#, fuzzy, python-brace-format\n'
+                   'msgctxt "a.b"\nmsgid "say \\"{n}\\" "\n"again"\nmsgid_plural "{n} times"\n'
+                   'msgstr[0] "une\\tfois"\nmsgstr[1] "{n}\\nfois"\n')
+    (e,) = cat.entries
+    assert cat.header == {"Language": "fr"}
+    assert (e.key, e.msgid, e.msgid_plural, e.msgstr_plural) == ("a.b", 'say "{n}" again', "{n} times",
+                                                                 ["une\tfois", "{n}\nfois"])
+    assert e.fuzzy and e.extracted == ["note"]
+    assert po.compiled_messages(cat, source=False) == {"": "Language: fr\n"}    # fuzzy: not compiled
