@@ -188,4 +188,15 @@ TEXTS = {
     "refusal.round_stopped": 'Die Runde ist gestoppt: keine Karten mehr.',
     "refusal.too_early": 'Warte auf „Wuff!“: die Runde hat noch nicht begonnen.',
     "refusal.not_scoring": 'Die nächste Runde beginnt nach der Wertung.',
+    # How to play (the rules pages) and the shared options' explanations
+    "howto.title": "So wird {game} gespielt",
+    "howto.link": "Spielregeln",
+    "howto.link_for": "Spielregeln: {game}",
+    "howto.back_table": "Zurück zum Tisch",
+    "howto.table_runs": "Deine Partie läuft weiter, während du liest: die Uhren laufen.",
+    "howto.back_setup": "Eine Partie {game} vorbereiten",
+    "howto.back": "Zurück",
+    "howto.nav": "Zurück",
+    "opt.first_player_rule.help": "Die Seite kennt niemandes Alter: der Startspieler wird ausgelost, oder du bestimmst ihn.",
+    "opt.first_player.help": "Wer die Partie beginnt.",
 }

@@ -133,4 +133,15 @@ TEXTS = {
     'level.hard': 'hard',
     'level.relaxed': 'relaxed',
     'level.quick': 'quick',
+    # How to play (the rules pages) and the shared options' explanations
+    "howto.title": "How to play {game}",
+    "howto.link": "How to play",
+    "howto.link_for": "How to play {game}",
+    "howto.back_table": "Back to the table",
+    "howto.table_runs": "Your game goes on while you read: the clocks keep running.",
+    "howto.back_setup": "Set up a game of {game}",
+    "howto.back": "Back",
+    "howto.nav": "Way back",
+    "opt.first_player_rule.help": "The page does not know anyone's age: the first player is drawn at random, or you name one.",
+    "opt.first_player.help": "The player who begins the game.",
 }

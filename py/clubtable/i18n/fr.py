@@ -188,4 +188,15 @@ TEXTS = {
     "refusal.round_stopped": 'La manche est arrêtée : plus aucune carte.',
     "refusal.too_early": "Attendez « Wuff ! » : la manche n'a pas commencé.",
     "refusal.not_scoring": 'La manche suivante commence après le décompte.',
+    # How to play (the rules pages) and the shared options' explanations
+    "howto.title": "Comment jouer à {game}",
+    "howto.link": "Règles du jeu",
+    "howto.link_for": "Règles du jeu : {game}",
+    "howto.back_table": "Retour à la table",
+    "howto.table_runs": "Votre partie continue pendant la lecture : les chronomètres tournent.",
+    "howto.back_setup": "Préparer une partie de {game}",
+    "howto.back": "Retour",
+    "howto.nav": "Retour",
+    "opt.first_player_rule.help": "La page ne connaît l'âge de personne : le premier joueur est tiré au sort, ou vous le désignez.",
+    "opt.first_player.help": "Le joueur qui commence la partie.",
 }
