@@ -106,7 +106,8 @@ def test_every_worked_example_is_drawn_with_a_text_alternative(dom, game_id):
     for fig in figures:
         caption = [n for n in _walk(fig, dom) if n.tag == "figcaption"]
         assert caption and _text(caption[0], dom).strip()
-        pictures = [n for n in _walk(fig, dom) if n.tag in ("svg", "table") or n.attrs.get("role") == "img"]
+        pictures = [n for n in _walk(fig, dom) if n.tag in ("svg", "table") or n.attrs.get("role") == "img"
+                    or n.attrs.get("aria-label")]
         assert pictures, f"{fig.attrs.get('data-example')}: not drawn with the game's pieces"
         for n in _walk(fig, dom):
             if n.tag == "svg":
