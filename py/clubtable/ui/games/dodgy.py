@@ -4,7 +4,7 @@ the reveal with the counted image highlighted, the winner's pick, and the log.
 A pure function of its :class:`~clubtable.ui.context.ScreenContext`: everything shown
 comes from the seat's ``view``; which moves are open from ``ctx.can``; the claims the
 picker offers from the legal list, so an illegal claim cannot even be chosen.  Texts are in
-``clubtable/i18n/games/dodgy.py``.
+``clubtable/locale/<lang>/LC_MESSAGES/dodgy.po``.
 """
 from __future__ import annotations
 
@@ -372,8 +372,8 @@ def how_to_play(ctx) -> list:
             ("li2" if o.get("choose_s") else "li2.none", {"s": o.get("choose_s")})]),
         section(t, "dodgy.rules.end", [
             "p1" if o.get("reroll_each_round", True) else "p1.keep",
-            ("p2.threshold", {"n": threshold}) if threshold else "p2",
+            ("p2.threshold", {"dice": threshold}) if threshold else "p2",
             "p3." + ("centre" if o.get("seer_on_elimination") == "back_to_centre" else "removed"),
-            ("p4.limit", {"n": limit}) if limit else "p4"]),
+            ("p4.limit", {"round": limit}) if limit else "p4"]),
     ]
     return parts
