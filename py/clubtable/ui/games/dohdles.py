@@ -608,7 +608,7 @@ def how_to_play(ctx) -> list:
         section(t, "dohdles.rules.goal", params=nums),
         section(t, "dohdles.rules.setup", ["p1", f"p2.{medium}" if medium in ("drawing", "photo", "table") else "p2"],
                 params=nums),
-        section(t, "dohdles.rules.turn", 2, items=3, picture=_example_clues(ctx, v), params=nums),
+        section(t, "dohdles.rules.turn", 1, items=3, picture=_example_clues(ctx, v), after=1, params=nums),
         section(t, "dohdles.rules.questions", 2, params=nums),
         section(t, "dohdles.rules.race", 3, params=nums),
         section(t, "dohdles.rules.track", 3, picture=scoring_track(example(ctx, v), v), params=nums),
