@@ -175,5 +175,15 @@ def test_every_rules_page_fits_a_small_phone(browser, base_url):
                 page.wait_for_selector(f"#rules[data-game='{game}'] figure")
                 wide = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
                 assert wide <= 0, (lang, game, wide)
+        for game in GAMES:                        # and the set-up's explanations of the options
+            page.evaluate(f"() => {{ location.hash = '#/{game}'; }}")
+            page.wait_for_selector("#setup-form")
+            if not page.locator("#setup details[open]").count():
+                page.click("#setup-form summary")
+            page.wait_for_selector(".opt-help")
+            # the explanations wrap within the screen (the controls' own widths are the form's)
+            wide = page.evaluate("() => Math.max(...[...document.querySelectorAll('.opt-help')].map("
+                                 "e => e.getBoundingClientRect().right)) - document.documentElement.clientWidth")
+            assert wide <= 0, ("set-up", game, wide)
     finally:
         ctx.close()
