@@ -667,6 +667,11 @@ def render(ctx):
 
 
 # =========================================================================== how to play
+def _num(x) -> str:
+    """1.5 → "1.5", 10.0 → "10"."""
+    return str(int(x)) if float(x).is_integer() else str(round(x, 1))
+
+
 def _example_view(o):
     """Ann's and Ben's sides at a made-up table: Ann's riddle 1 on the mat, the track."""
     return {"sides": [{"seats": [0], "score": 0, "interrupts": 1}, {"seats": [1], "score": 0, "interrupts": 1}],
@@ -693,13 +698,14 @@ def how_to_play(ctx) -> list:
     v = _example_view(o)
     answers = ", ".join(t(f"cave.answer.{a}") for a in ("yes", "no", "maybe", "irrelevant"))
     col = (v["track"][1] if len(v["track"]) > 1 else {"top": 0, "bottom": 0})
-    nums = {"question": o.get("question_s", 30), "molding": round(int(o.get("molding_time_s") or 0) / 60),
+    molding = o.get("molding_time_s") or 0
+    nums = {"question": o.get("question_s", 30), "molding": _num(molding / 60),
             "answers": answers, "top": col.get("top"), "bottom": col.get("bottom")}
     medium = o.get("riddle_medium", "canvas2d")
     return [
         section(t, "cave.rules.goal", params=nums),
         section(t, "cave.rules.setup", ["p1", f"p2.{medium}" if medium in ("canvas2d", "photo", "table") else "p2",
-                                        "p3"], params=nums),
+                                        "p3", "p4" if molding else "p4.none"], params=nums),
         section(t, "cave.rules.rounds", 2, params=nums),
         section(t, "cave.rules.letters", ["p1", "p2", "p3.y" if o.get("y_vowel") else "p3"],
                 picture=_example_letter(ctx, v), params=nums),
