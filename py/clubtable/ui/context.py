@@ -58,7 +58,7 @@ class ScreenContext:
                  others: Optional[list] = None, asset_url: Optional[Callable[[str], Optional[str]]] = None,
                  upload: Optional[Callable[[Optional[int], bytes], tuple]] = None,
                  lang: str = "en", redraw: Callable[[], None] = lambda: None,
-                 announce: Optional[Callable[[str], None]] = None) -> None:
+                 announce: Optional[Callable[[str], None]] = None, keep_parts: bool = True) -> None:
         self.game_id = game_id
         self.seat = seat
         self.update = update or {}
@@ -82,6 +82,7 @@ class ScreenContext:
         self._upload = upload
         self._redraw = redraw
         self._announce = announce or toast
+        self._keep_parts = keep_parts      # False: a made-up table (how to play), parts drawn afresh
 
     # ------------------------------------------------------------------ moves
     def can(self, move: str) -> bool:
@@ -114,6 +115,8 @@ class ScreenContext:
         part of it (not ``legal``, ``scratch`` or the clock: pass what it needs in ``args``);
         its handlers may only send actions made from ``args`` with ``ctx.act``.  Parts are
         remembered per game and seat, under ``key``."""
+        if not self._keep_parts:
+            return fn(self, *args)
         from .dom import memo
         look = (fn, self.lang, self.seats, self.constants, args)
         return memo((self.game_id, self.seat, key), lambda _: fn(self, *args), look)
