@@ -186,7 +186,8 @@ def _build_batched(build, node: Node, svg: bool):
     """The whole subtree in one call to the page: described as JSON, made there, and every
     node made handed back in document order, to be kept as the Nodes' ``kids``."""
     made: list = []                           # the Nodes and texts, in the order the page makes them
-    spec = json.dumps(_spec(node, svg, made), ensure_ascii=False, separators=(",", ":"))
+    # ASCII with escapes: any Python string (even a lone surrogate) crosses as valid text
+    spec = json.dumps(_spec(node, svg, made), separators=(",", ":"))
     STATS["batches"] += 1
     out = build(spec)
     dom_nodes = out.to_py(depth=1) if hasattr(out, "to_py") else list(out)
