@@ -60,8 +60,8 @@ def die(ctx, d, counted=False):
     if seer:
         label = f"{ctx.t('dodgy.seer')}: {label}"
     cls = "die" + (" seer" if seer else "") + (" counted" if counted else "")
-    return h("li", face_svg(d.get("face")), cls=cls, role="img", aria_label=label, title=label,
-             key=f"d{d['id']}" if d.get("id") is not None else None)
+    return h("li", h("span", face_svg(d.get("face")), cls="pic", role="img", aria_label=label, title=label),
+             cls=cls, key=f"d{d['id']}" if d.get("id") is not None else None)
 
 
 def hidden_dice(ctx, n, seer=False):

@@ -341,8 +341,8 @@ def _strip(ctx, v, dog, flashes, small=False):
             label += ", " + ctx.t("waldi.card_of", name=ctx.name(owner))
             extra.append(h("span", mark_text(ctx, owner), cls=f"waldi-owner pmark p{owner % 6}",
                            aria_hidden="true"))
-        cards.append(h("li", card_svg(colours, face), extra, cls=cls, role="img", aria_label=label,
-                       title=label))
+        cards.append(h("li", h("span", card_svg(colours, face), extra, cls="pic", role="img", aria_label=label,
+                               title=label), cls=cls))
     return h("ol", cards, cls="waldi-strip" + (" small" if small else ""))
 
 
