@@ -83,7 +83,15 @@ def overflow(page):
           if (!clipped) wide.push((el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + [...el.classList].join('.')) + ' ' + Math.round(r.right));
         }
       }
-      return {scroll: document.documentElement.scrollWidth, width: w, wide: wide.slice(0, 8)};
+      // a box that scrolls sideways hides part of the table from a phone
+      const boxes = [];
+      for (const el of document.querySelectorAll('body *')) {
+        const o = getComputedStyle(el).overflowX;
+        if ((o === 'auto' || o === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0
+            && !el.closest('[data-pan]'))
+          boxes.push((el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + [...el.classList].join('.')) + ' ' + el.scrollWidth + '>' + el.clientWidth);
+      }
+      return {scroll: document.documentElement.scrollWidth, width: w, wide: wide.slice(0, 8), boxes};
     }""")
 
 
@@ -91,6 +99,7 @@ def phone_check(page, where):
     """At 360 × 640: nothing sideways, every control big enough to tap."""
     o = overflow(page)
     assert o["scroll"] <= PHONE["width"], f"{where}: the page is {o['scroll']} px wide: {o['wide']}"
+    assert not o["boxes"], f"{where}: part of the screen is hidden in a sideways scroll box: {o['boxes']}"
     small = small_targets(page)
     assert not small, f"{where}: controls smaller than {MIN_TARGET} px: {small}"
 
