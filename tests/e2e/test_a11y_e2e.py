@@ -92,6 +92,15 @@ def assert_game_over_in_view(page, where):
     assert in_view(page, "#result h2"), where
 
 
+def assert_news_in_view(page, selector, what):
+    """News of the game (a reveal, a race's result) is brought into view and focused, unless
+    it went away first (the game moved on)."""
+    page.wait_for_function("""(s) => { if (!document.querySelector(s)) return true;
+        const e = document.activeElement; if (!e || !e.matches(s)) return false;
+        const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }""",
+                           arg=selector, timeout=5_000)
+
+
 # --------------------------------------------------------------------------- the keyboard
 def tab_to(page, selector, limit=150):
     """Press Tab until an element matching ``selector`` has focus; False if it never does."""
@@ -209,11 +218,13 @@ def test_dodgy_by_keyboard_alone_to_the_end(context, base_url):
         if "mid" not in scanned and has(page, "#claim-form"):
             scanned.add("mid")
             check_screen(page, "DODGY mid-game")
-        if "reveal" not in scanned and has(page, ".reveal, #reveal"):
+        if "reveal" not in scanned and has(page, "#reveal"):
             scanned.add("reveal")
+            assert_news_in_view(page, "#reveal h2", "the DODGY reveal")
             check_screen(page, "DODGY reveal")
         time.sleep(0.15)
     assert "claim" in done or "dodgy" in done
+    assert "reveal" in scanned
     assert_game_over_in_view(page, "DODGY at 1280 × 800")
     check_screen(page, "DODGY game over")
     # the end was said once, in the polite region
@@ -331,8 +342,9 @@ def test_dohdles_pass_and_play_race_and_end(context, base_url):
         if "handover" not in scanned and has(page, "#handover-ready"):
             scanned.add("handover")
             assert_focus_moved(page, "Dohdles! hand-over")
-        if "race" not in scanned and has(page, "#burst"):
+        if "race" not in scanned and has(page, "#burst .funnel li.now"):
             scanned.add("race")
+            assert_news_in_view(page, "#burst h2, #proposal", "who won a Dohdles! race")
             check_screen(page, "Dohdles! race")
         try:
             if dohdles_step(page) == "over":
@@ -340,6 +352,7 @@ def test_dohdles_pass_and_play_race_and_end(context, base_url):
         except Exception:
             pass
         time.sleep(0.1)
+    assert "race" in scanned
     assert_game_over_in_view(page, "Dohdles! at 360 × 640")
     check_screen(page, "Dohdles! game over")
     assert not errors

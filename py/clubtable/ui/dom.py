@@ -548,7 +548,7 @@ def focus_heading(selector: str) -> bool:
     el = document.querySelector(selector)
     if not el:
         return False
-    if not el.hasAttribute("tabindex"):
+    if el.tabIndex < 0 and not el.hasAttribute("tabindex"):    # a control keeps its place in the tab order
         el.setAttribute("tabindex", "-1")
     el.focus()
     el.scrollIntoView(to_js({"block": "start", "behavior": "smooth"}, dict_converter=window.Object.fromEntries))

@@ -270,11 +270,11 @@ def _burst(ctx, v):
     if not b:
         return None
     t = ctx.t
-    done = b.get("proposals") or []
-    told = [len(done), repr(done[-1]) if done else None]
-    if done and ctx.scratch.get(f"doh.looked.{ctx.seat}") != told:     # a race's result, once
+    cur = b.get("current")
+    told = repr(cur)
+    if cur and ctx.scratch.get(f"doh.looked.{ctx.seat}") != told:     # who won the race, once
         ctx.scratch[f"doh.looked.{ctx.seat}"] = told
-        ctx.look_at("#burst h2")
+        ctx.look_at("#proposal" if ctx.can("propose") else "#burst h2")   # the winner types at once
     rows = []
     for p in b.get("proposals") or []:
         d = v["dohdles"][p["dohdle"]]
