@@ -1,5 +1,5 @@
 """Phone and accessibility, screen by screen: an axe-core scan (no serious or critical
-violation) of home, every set-up, the lobby, the pass-and-play hand-over, the For-clubs page and
+violation) of home, every set-up, every How-to-play page, the lobby, the pass-and-play hand-over, the For-clubs page and
 every game's screen mid-game and at the end; at 360 × 640 nothing sideways and every control at
 least 44 × 44 px; a solo game of each game played with the keyboard alone; focus on the new
 screen's heading after a screen change; the news said once in the small polite live region;
@@ -136,6 +136,11 @@ def test_home_set_ups_for_clubs_lobby_and_hand_over(context, base_url):
         assert_focus_moved(page, f"set-up of {game}")
         page.click("#setup-form summary")                 # the options too
         check_screen(page, f"set-up of {game}")
+    for game in GAMES:                                    # How to play: its pictures are screens' own
+        page.goto(base_url + f"#/rules/{game}")
+        page.wait_for_selector(f"#rules[data-game='{game}'] h1")
+        assert_focus_moved(page, f"how to play {game}")
+        check_screen(page, f"how to play {game}")
     page.goto(base_url + "#/clubs")
     page.wait_for_selector("#embed-game")
     check_screen(page, "for clubs")
