@@ -83,12 +83,15 @@ def overflow(page):
           if (!clipped) wide.push((el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + [...el.classList].join('.')) + ' ' + Math.round(r.right));
         }
       }
-      // a box that scrolls sideways hides part of the table from a phone
+      // a box that scrolls sideways hides part of the table from a phone, unless it is a
+      // marked one (WCAG 1.4.10's exception for content that needs two dimensions, such as a
+      // long score track): a named region the keyboard reaches and scrolls
       const boxes = [];
       for (const el of document.querySelectorAll('body *')) {
         const o = getComputedStyle(el).overflowX;
-        if ((o === 'auto' || o === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0
-            && !el.closest('[data-pan]'))
+        const marked = el.tabIndex >= 0 && el.getAttribute('role') === 'region'
+            && (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby'));
+        if ((o === 'auto' || o === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && !marked)
           boxes.push((el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + [...el.classList].join('.')) + ' ' + el.scrollWidth + '>' + el.clientWidth);
       }
       return {scroll: document.documentElement.scrollWidth, width: w, wide: wide.slice(0, 8), boxes};
