@@ -16,7 +16,8 @@
                               headers the README asks of a static host (MIME types, CSP, caching),
                               the precompressed twins with their Content-Encoding
     python3 build.py test     install the test dependencies (and Debian's chromium when missing),
-                              dist, then run every test (unit, property, end to end) with pytest
+                              fetch the pinned axe-core for the accessibility tests (kept out of
+                              dist/), dist, then run every test (unit, property, end to end) with pytest
 
 Packages are fetched with the ordinary clients (``npm pack``, ``pip download``) so they come from
 whatever registry those clients are configured for; the hashes pinned below decide what is accepted.
@@ -56,6 +57,11 @@ NPM_PINS = [
      "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="),
     ("@pyscript/core", "0.7.31",
      "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ=="),
+]
+# For the tests only, never in dist/: the accessibility checker the e2e suite injects.
+TEST_NPM_PINS = [
+    ("axe-core", "4.14.1",
+     "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="),
 ]
 # Only the files the page loads.  Pyodide ships no wheels; the page needs no packages from it.
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -135,6 +141,16 @@ def vendor() -> None:
         _wheel(project, version, sha256)  # checked now; packed into app.zip by dist
     stamp.write_text(json.dumps(want, indent=1))
     log(f"vendored into {VENDOR.relative_to(ROOT)}")
+
+
+def axe_core() -> Path:
+    """``axe.min.js`` of the pinned axe-core (integrity checked), unpacked in the cache: the
+    e2e suite injects it into the page it tests; the page itself never loads it."""
+    name, version, integrity = TEST_NPM_PINS[0]
+    out = CACHE / "npm" / f"{name}-{version}" / "axe.min.js"
+    if not out.exists():
+        _extract(_npm_tarball(name, version, integrity), lambda rel: rel == "axe.min.js", out.parent)
+    return out
 
 
 # --------------------------------------------------------------------------- dist
@@ -685,6 +701,7 @@ def test(pytest_args) -> int:
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                     "-r", str(TEST_REQUIREMENTS)], check=True)
     ensure_chromium()
+    axe_core()
     dist()
     cmd = [sys.executable, "-m", "pytest", *(pytest_args or ["tests"])]
     log(" ".join(cmd))

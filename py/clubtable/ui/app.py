@@ -62,6 +62,7 @@ class App(HomeScreens, TableScreens):
         self.result_said = None          # the result, once announced
         self.screen_id = None            # the screen last drawn (focus moves on a change)
         self.focus_after = None          # a heading to bring into view after this draw
+        self.news_at = None              # a game's news to bring into view (not while typing)
         self.confirm_leave = False       # "leave a running game?" is being asked
         self.rules_from = None           # the route a How-to-play page leads back to
         from ..net.links import Lobby
@@ -258,7 +259,9 @@ class App(HomeScreens, TableScreens):
             self.screen_id = screen
         if self.focus_after:
             dom.focus_heading(self.focus_after)
-            self.focus_after = None
+        elif self.news_at and not dom.is_typing():
+            dom.focus_heading(self.news_at)
+        self.focus_after = self.news_at = None
         dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
         dom.set_title(self.page_title())
         dom.tick_countdowns()
@@ -285,7 +288,7 @@ class App(HomeScreens, TableScreens):
             act=lambda action, s=None: self.act(seat if s is None else s, action),
             toast=self.toast, clock_offset=self.ctl.clock_offset, now=dom.now_ms, scratch=self.screen_state,
             constants=dict(getattr(game, "constants", None) or {}), others=others, lang=self.t.lang,
-            redraw=self.render, announce=self.announce,
+            redraw=self.render, announce=self.announce, look_at=lambda sel: setattr(self, "news_at", sel),
             upload=self.ctl.upload, asset_url=self.ctl.asset_url)
 
 

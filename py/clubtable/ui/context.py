@@ -58,7 +58,8 @@ class ScreenContext:
                  others: Optional[list] = None, asset_url: Optional[Callable[[str], Optional[str]]] = None,
                  upload: Optional[Callable[[Optional[int], bytes], tuple]] = None,
                  lang: str = "en", redraw: Callable[[], None] = lambda: None,
-                 announce: Optional[Callable[[str], None]] = None, keep_parts: bool = True) -> None:
+                 announce: Optional[Callable[[str], None]] = None,
+                 look_at: Optional[Callable[[str], None]] = None, keep_parts: bool = True) -> None:
         self.game_id = game_id
         self.seat = seat
         self.update = update or {}
@@ -83,6 +84,7 @@ class ScreenContext:
         self._redraw = redraw
         self._announce = announce or toast
         self._keep_parts = keep_parts      # False: a made-up table (how to play), parts drawn afresh
+        self._look_at = look_at
 
     # ------------------------------------------------------------------ moves
     def can(self, move: str) -> bool:
@@ -157,6 +159,13 @@ class ScreenContext:
     def announce(self, text: str) -> None:
         """Tell screen-reader users something politely (a small live region, not the board)."""
         self._announce(text)
+
+    def look_at(self, selector: str) -> None:
+        """What just happened (a reveal, a race's result) is shown where the player is
+        looking: after this draw the element ``selector`` (its heading) is scrolled into view
+        and focused, unless the player is typing in a field.  Call it once per event."""
+        if self._look_at is not None:
+            self._look_at(selector)
 
     def asset_url(self, ref: Optional[str]) -> Optional[str]:
         """An object URL for a picture the seat may see (``sha256:…``), or None while it is

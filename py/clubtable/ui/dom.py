@@ -670,10 +670,30 @@ def focus_heading(selector: str) -> bool:
     el = document.querySelector(selector)
     if not el:
         return False
-    if not el.hasAttribute("tabindex"):
+    if el.tabIndex < 0 and not el.hasAttribute("tabindex"):    # a control keeps its place in the tab order
         el.setAttribute("tabindex", "-1")
     el.focus()
     el.scrollIntoView(to_js({"block": "start", "behavior": "smooth"}, dict_converter=window.Object.fromEntries))
+    return True
+
+
+def is_typing() -> bool:
+    """The player is typing in a field (news must not take the focus from it)."""
+    el = document.activeElement
+    if el is None or not el:
+        return False
+    tag = str(getattr(el, "tagName", "")).upper()
+    kind = str(el.getAttribute("type") or "text").lower() if tag == "INPUT" else ""
+    return tag == "TEXTAREA" or (tag == "INPUT" and kind not in ("button", "submit", "checkbox", "radio", "range",
+                                                                 "color", "file", "reset", "image"))
+
+
+def scroll_into_view(selector: str) -> bool:
+    """Scroll the least needed to show the element (news beside the control in use)."""
+    el = document.querySelector(selector)
+    if not el:
+        return False
+    el.scrollIntoView(to_js({"block": "nearest", "behavior": "smooth"}, dict_converter=window.Object.fromEntries))
     return True
 
 

@@ -136,6 +136,10 @@ def status(ctx):
                        cls="cave-what"))
         ia = v.get("interrupt")
         if ia:
+            race = [rnd.get("no"), rnd.get("turn"), ia.get("side")]
+            if ctx.scratch.get(f"cave.looked.{ctx.seat}") != race:    # who won the race, once
+                ctx.scratch[f"cave.looked.{ctx.seat}"] = race
+                ctx.look_at("#cave-interrupt-banner")
             lines.append(h("p", t("cave.interrupted_by", name=_side_names(ctx, ia["side"])),
                            cls="cave-banner", role="status", id="cave-interrupt-banner"))
         elif v.get("judging") is not None:

@@ -244,10 +244,21 @@ def _moment(v):
 
 
 def _pending_focus(ctx):
+    """Focus the next control without scrolling to it, and show the row just played (its
+    pegs: the feedback) where the player is looking."""
     want = ctx.scratch.get("dd.focus")
     if want and want[0] != _moment(ctx.view):
         ctx.scratch.pop("dd.focus", None)
-        dom.later(0, lambda: dom.focus_first(want[1]))
+        used = ((ctx.view.get("board") or {}).get("rows") or [])
+        row = f"#dd-row-{len(used) + 1}-{ctx.view.get('match', 0)}" if used else None
+
+        def show():
+            for sel in want[1]:
+                if dom.focus(sel, prevent_scroll=True):
+                    break
+            if row:
+                dom.scroll_into_view(row)
+        dom.later(0, show)
 
 
 def _solution(ctx):

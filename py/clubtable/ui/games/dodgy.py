@@ -60,8 +60,8 @@ def die(ctx, d, counted=False):
     if seer:
         label = f"{ctx.t('dodgy.seer')}: {label}"
     cls = "die" + (" seer" if seer else "") + (" counted" if counted else "")
-    return h("li", face_svg(d.get("face")), cls=cls, role="img", aria_label=label, title=label,
-             key=f"d{d['id']}" if d.get("id") is not None else None)
+    return h("li", h("span", face_svg(d.get("face")), cls="pic", role="img", aria_label=label, title=label),
+             cls=cls, key=f"d{d['id']}" if d.get("id") is not None else None)
 
 
 def hidden_dice(ctx, n, seer=False):
@@ -114,6 +114,9 @@ def _announce(ctx) -> None:
         news += " " + ctx.t("dodgy.you_state")
     elif ctx.can("choose"):
         news += " " + ctx.t("dodgy.choose", name=ctx.name((rev or {}).get("loser")))
+    if rev and ctx.scratch.get(f"dodgy.looked.{ctx.seat}") != rev.get("round"):
+        ctx.scratch[f"dodgy.looked.{ctx.seat}"] = rev.get("round")
+        ctx.look_at("#reveal h2")             # the dice on the table, where the player looks
     said = f"dodgy.said.{ctx.seat}"
     if ctx.scratch.get(said) != news:
         ctx.scratch[said] = news
@@ -323,8 +326,12 @@ def _log(ctx, statements, history):
     for i, c in reversed(list(enumerate(history))):     # newest first
         hist.append(h("li", t("dodgy.round", n=c.get("round")), ": ", reveal_line(ctx, c), " ", verdict(ctx, c),
                       key=f"c{i}"))
-    return h("div", h("section", h("h2", t("dodgy.log")), h("ol", items, cls="log", id="statements"), cls="panel"),
-             h("section", h("h2", t("dodgy.history")), h("ol", hist, cls="log", id="history"), cls="panel"),
+    # scrolling boxes: reachable by keyboard to scroll them, named by their headings
+    return h("div", h("section", h("h2", t("dodgy.log"), id="statements-h"),
+                      h("ol", items, cls="log", id="statements", tabindex="0", aria_labelledby="statements-h"),
+                      cls="panel"),
+             h("section", h("h2", t("dodgy.history"), id="history-h"),
+                      h("ol", hist, cls="log", id="history", tabindex="0", aria_labelledby="history-h"), cls="panel"),
              cls="row logs")
 
 

@@ -270,6 +270,11 @@ def _burst(ctx, v):
     if not b:
         return None
     t = ctx.t
+    cur = b.get("current")
+    told = repr(cur)
+    if cur and ctx.scratch.get(f"doh.looked.{ctx.seat}") != told:     # who won the race, once
+        ctx.scratch[f"doh.looked.{ctx.seat}"] = told
+        ctx.look_at("#proposal" if ctx.can("propose") else "#burst h2")   # the winner types at once
     rows = []
     for p in b.get("proposals") or []:
         d = v["dohdles"][p["dohdle"]]
@@ -523,7 +528,9 @@ def _events(ctx, v):
             lines.append(h("li", text))
     if not lines:
         return None
-    return h("section", h("h2", t("dohdles.log")), h("ol", lines, cls="doh-log"), id="events")
+    # a scrolling box: reachable by keyboard to scroll it, named by its heading
+    return h("section", h("h2", t("dohdles.log"), id="events-h"),
+             h("ol", lines, cls="doh-log", tabindex="0", aria_labelledby="events-h"), id="events")
 
 
 def _event_text(ctx, v, e):

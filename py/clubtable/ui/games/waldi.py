@@ -346,8 +346,8 @@ def _strip_of(ctx, colours, dog, flashing, small):
             label += ", " + ctx.t("waldi.card_of", name=ctx.name(owner))
             extra.append(h("span", mark_text(ctx, owner), cls=f"waldi-owner pmark p{owner % 6}",
                            aria_hidden="true"))
-        cards.append(h("li", card_svg(colours, face), extra, cls=cls, role="img", aria_label=label,
-                       title=label))
+        cards.append(h("li", h("span", card_svg(colours, face), extra, cls="pic", role="img", aria_label=label,
+                               title=label), cls=cls))
     return h("ol", cards, cls="waldi-strip" + (" small" if small else ""))
 
 
@@ -389,8 +389,9 @@ def _open_dogs(ctx, v, keys, flashes):
     fits = {a["dog"] for a in ctx.find("attach")}
     rows = []
     if revealed and revealed.get("kind") == "head" and ctx.can("place_head"):
+        # named by what it shows (a voice user says what he sees); the longer help is its description
         rows.append(h("li", h("button", h("span", "N", cls="waldi-key"), " + ", ctx.t("waldi.new_dog"),
-                              cls="waldi-newdog", id="waldi-new", aria_label=ctx.t("waldi.new_dog_label"),
+                              cls="waldi-newdog", id="waldi-new", title=ctx.t("waldi.new_dog_label"),
                               on_click=lambda e: ctx.act({"type": "place_head"})),
                       cls="waldi-dog new"))
     for dog in v.get("dogs") or []:
@@ -463,7 +464,8 @@ def _my_piles(ctx, me):
         else:
             label = t("waldi.pile_take", n=i + 1, count=n) if i in takes else t("waldi.pile", n=i + 1, count=n)
             act = {"type": "take_pile", "pile": i} if i in takes else None
-        piles.append(h("button", h("span", str(i + 1), cls="waldi-key"), h("span", str(n), cls="waldi-count-n"),
+        # the name says in words what the button shows: the key, then the count
+        piles.append(h("button", h("span", str(i + 1), cls="waldi-key"), " ", h("span", str(n), cls="waldi-count-n"),
                        cls="waldi-pile" + (" held" if held else "") + (" empty" if not n else ""),
                        id=f"waldi-pile-{i}", aria_label=label, title=label, aria_pressed="true" if held else "false",
                        disabled=act is None, on_click=(lambda e, a=act: ctx.act(a)) if act else None))
