@@ -85,3 +85,24 @@ def raw_echo(offerer, answerer, n):
     offer = offerer.evaluate(ECHO_OFFER)
     answer = answerer.evaluate(ECHO_ANSWER, offer)
     return offerer.evaluate(ECHO_RUN, [answer, n])
+
+
+# ``--trace``: the page records time marks (``net/trace.py``) on the clock all tabs share;
+# each sample's marks, from the click on, are told as time since the click, stage by stage.
+TAKE_MARKS = "() => window.clubtableTrace ? JSON.parse(window.clubtableTrace('take')) : []"
+
+
+def stages(samples):
+    """``samples``: list of (t_click, [(tab, name, ms), ...]).  For each mark name (the first
+    of that name after the click, per tab), the median and p90 of ms since the click."""
+    by: dict = {}
+    for t0, marks in samples:
+        seen = set()
+        for tab, name, ms in sorted(marks, key=lambda m: m[2]):
+            key = f"{tab}:{name}"
+            if ms < t0 or key in seen:
+                continue
+            seen.add(key)
+            by.setdefault(key, []).append(ms - t0)
+    rows = sorted(((pct(v, 50), k, pct(v, 90), len(v)) for k, v in by.items()))
+    return [f"  {k:28s} n={n:3d}  p50={p50:7.2f}  p90={p90:7.2f} ms after the click" for p50, k, p90, n in rows]

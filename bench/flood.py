@@ -73,7 +73,7 @@ def main():
             host.wait_for_selector("#setup-form")
             while host.locator(".seat-row").count() < 3:
                 host.click("#add-seat")
-            set_up_dodgy(host, base, seats=("local", "remote", "remote"), threshold="—", window="0")
+            set_up_dodgy(host, base, seats=("local", "remote", "remote"), threshold="null", window="0")
             host.wait_for_selector("#start-table")
             join_from_home(flooder)                       # seat 2
             join_from_home(player)                        # seat 3

@@ -12,7 +12,7 @@ import sys
 import time
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
-from _harness import ARGS, CHROMIUM, raw_echo, serve, summary  # noqa: E402
+from _harness import ARGS, CHROMIUM, TAKE_MARKS, raw_echo, serve, stages, summary  # noqa: E402
 
 # Click the guest's first legal action and time until the screen shows the host's answer.
 CLICK_TO_SCREEN = """async () => {
@@ -66,11 +66,15 @@ OTHER_CHANGED = "async () => await window.__otherChanged"
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--samples", type=int, default=60)
+    ap.add_argument("--trace", action="store_true", help="time each stage of the path (the page's ?trace marks)")
     args = ap.parse_args()
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
     from tests.e2e.conftest import join_from_home
     from tests.e2e.dodgy_driver import set_up_dodgy, step
     server, base = serve()
+    if args.trace:
+        base += "?trace"
+    traced = []
     from playwright.sync_api import sync_playwright
     try:
         with sync_playwright() as pw:
@@ -79,7 +83,7 @@ def main():
             host = ctx.new_page()
             host.goto(base)
             host.wait_for_selector("body[data-ready='1']", timeout=120_000)
-            set_up_dodgy(host, base, seats=("local", "remote"), threshold="—", window="0")
+            set_up_dodgy(host, base, seats=("local", "remote"), threshold="null", window="0")
             host.wait_for_selector("#start-table")
             guest = ctx.new_page()
             guest.goto(base)
@@ -97,12 +101,24 @@ def main():
                 if guest.locator("#result").count():
                     break
                 host.evaluate(ARM_OTHER)
+                if args.trace:
+                    host.evaluate(TAKE_MARKS)
+                    guest.evaluate(TAKE_MARKS)
                 dt = guest.evaluate(CLICK_TO_SCREEN)
                 if dt is not None:
                     actions.append(dt)
                     seen = host.evaluate(OTHER_CHANGED)
+                    clicked = guest.evaluate("window.__clickedAt")
                     if seen is not None:
-                        others.append(seen - guest.evaluate("window.__clickedAt"))
+                        others.append(seen - clicked)
+                    if args.trace:
+                        time.sleep(0.05)
+                        marks = [("guest", n, ms) for n, ms in guest.evaluate(TAKE_MARKS)]
+                        marks += [("host", n, ms) for n, ms in host.evaluate(TAKE_MARKS)]
+                        marks.append(("guest", "SCREEN", clicked + dt))
+                        if seen is not None:
+                            marks.append(("host", "SCREEN", seen))
+                        traced.append((clicked, marks))
                 else:
                     step(host, shout=False)
                     time.sleep(0.05)
@@ -117,6 +133,9 @@ def main():
         o = summary(others)
         print(f"guest click->host screen: n={o['n']:4d}  p50={o['p50']:7.2f} ms  p99={o['p99']:7.2f} ms"
               "  (target p50 <= 10, p99 <= 40)")
+    if traced:
+        print("stages (--trace):")
+        print("\n".join(stages(traced)))
     print(f"ratio action/echo     : p50 {a['p50'] / e['p50']:.1f}x  p99 {a['p99'] / e['p99']:.1f}x")
 
 

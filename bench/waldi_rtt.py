@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from _harness import ARGS, CHROMIUM, raw_echo, serve, summary  # noqa: E402
+from _harness import ARGS, CHROMIUM, TAKE_MARKS, raw_echo, serve, stages, summary  # noqa: E402
 
 # One guest step in the page: take a pile / turn a card up / lay a head (timed) / put under.
 # A head is laid with "n"; the time runs until the guest's board shows one more card.
@@ -74,11 +74,15 @@ ARM_HOST = """() => {
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--samples", type=int, default=40)
+    ap.add_argument("--samples", type=int, default=40, help="heads laid to time (cards put under come as they come)")
+    ap.add_argument("--trace", action="store_true", help="time each stage of the path (the page's ?trace marks)")
     args = ap.parse_args()
     from tests.e2e.conftest import join_from_home
     from tests.e2e.waldi_driver import set_up_waldi
     server, base = serve()
+    if args.trace:
+        base += "?trace"
+    traced = []
     from playwright.sync_api import sync_playwright
     placements, unders, at_host = [], [], []
     try:
@@ -99,18 +103,36 @@ def main():
             echo = raw_echo(guest, host, args.samples)
             guest.bring_to_front()
             deadline = time.time() + 240
-            while len(placements) + len(unders) < args.samples and time.time() < deadline:
+            while len(placements) < args.samples and time.time() < deadline:
                 host.evaluate(ARM_HOST)
+                if args.trace:
+                    host.evaluate(TAKE_MARKS)
+                    guest.evaluate(TAKE_MARKS)
                 r = guest.evaluate(STEP)
                 if r.get("did") == "head" and r.get("ms") is not None:
                     placements.append(r["ms"])
                     seen = host.evaluate("async () => await window.__hostSaw")
+                    pressed = guest.evaluate("window.__pressedAt")
                     if seen is not None:
-                        at_host.append(seen - guest.evaluate("window.__pressedAt"))
+                        at_host.append(seen - pressed)
+                    if args.trace:
+                        time.sleep(0.05)
+                        marks = [("guest", n, ms) for n, ms in guest.evaluate(TAKE_MARKS)]
+                        marks += [("host", n, ms) for n, ms in host.evaluate(TAKE_MARKS)]
+                        marks.append(("guest", "SCREEN", pressed + r["ms"]))
+                        if seen is not None:
+                            marks.append(("host", "SCREEN", seen))
+                        traced.append((pressed, marks))
                 elif r.get("did") == "under" and r.get("ms") is not None:
                     unders.append(r["ms"])
-                if guest.locator("#waldi-next, #result").count():
-                    break   # the round (or game) ended
+                if guest.locator("#result").count():
+                    break   # the game ended
+                for page in (guest, host):   # a round ended: on to the next one
+                    if page.locator("#waldi-next").count():
+                        try:
+                            page.click("#waldi-next", timeout=2000)
+                        except Exception:
+                            pass
                 time.sleep(0.02)
             browser.close()
     finally:
@@ -126,6 +148,9 @@ def main():
         o = summary(at_host)
         print(f"head laid, key->host tab : n={o['n']:4d}  p50={o['p50']:7.2f} ms  p99={o['p99']:7.2f} ms"
               "  (target p50 <= 10, p99 <= 40)")
+    if traced:
+        print("stages of a head laid (--trace):")
+        print("\n".join(stages(traced)))
     print(f"ratio placement/echo     : p50 {both['p50'] / e['p50']:.1f}x  p99 {both['p99'] / e['p99']:.1f}x "
           f"(heads and cards put under together, n={both['n']})")
 

@@ -233,6 +233,19 @@ def test_depth_ignores_brackets_inside_strings():
     assert parse_guest(msg("intent", seat=0, action=action))["action"] == action
 
 
+def test_depth_skips_exactly_the_strings_json_reads():
+    # every short text made of quotes, backslashes, brackets and letters: the strings the
+    # depth check skips are those of the plain one-alternative-per-character pattern
+    import itertools
+    import re
+    from clubtable.session.protocol import _STRING_RE
+    plain = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)', re.S)
+    for n in range(7):
+        for chars in itertools.product('"\\[]{a\n', repeat=n):
+            text = "".join(chars)
+            assert _STRING_RE.sub("", text) == plain.sub("", text), text
+
+
 def test_depth_limit_is_exact():
     # the message is level 1, action level 2: six more levels are allowed
     v = action = {"type": "x"}

@@ -24,6 +24,7 @@ from pyodide.ffi import create_proxy, to_js
 from ..session.chunks import ChunkError, Reassembler, Splitter
 from ..session.protocol import MAX_HOST_BYTES
 from . import sdp as sdpcode
+from . import trace
 
 CHANNEL = "clubtable-v1"
 MAX_BUFFERED = 8 << 20      # bytes queued in a channel beyond which a send is refused
@@ -95,6 +96,7 @@ class Link:
             self.opened.set_result(True)
 
     def _frame(self, event) -> None:
+        trace.mark("rx")
         data = event.data
         if not isinstance(data, str):          # the protocol is text; binary is refused
             self.on_error("bad_frame", "The message is not text.")
@@ -139,6 +141,7 @@ class Link:
         try:
             for frame in self._splitter.frames(text):
                 self.channel.send(frame)
+            trace.mark("tx")
             return True
         except Exception as exc:  # closed between the check and the send, or refused
             self.last_error = f"The message could not be sent ({type(exc).__name__})."

@@ -22,6 +22,7 @@ from .. import i18n
 from ..engine import IllegalAction
 from ..games import GAMES
 from ..i18n import LANGUAGES, Translator, pick_language
+from ..net import trace
 from ..net.sdp import CodeError
 from ..session import Table
 from . import clubs, dom, storage
@@ -64,6 +65,7 @@ class App(HomeScreens, TableScreens):
         self.focus_after = None          # a heading to bring into view after this draw
         self.news_at = None              # a game's news to bring into view (not while typing)
         self.confirm_leave = False       # "leave a running game?" is being asked
+        self.renders = 0                 # screens drawn so far (an action's answer may draw first)
         self.rules_from = None           # the route a How-to-play page leads back to
         from ..net.links import Lobby
         self.lobby = Lobby()
@@ -109,10 +111,21 @@ class App(HomeScreens, TableScreens):
 
     # ------------------------------------------------------------------ actions
     def act(self, seat, action):
+        """A seat's move.  The screen is drawn once, with the table's answer: a host's comes
+        before ``act`` returns (and is drawn then); a guest's screen waits a moment for the
+        host's update instead of drawing the unchanged table first, then draws anyway."""
         if self.ctl is None:
             return
-        self.refuse(self.ctl.act(seat, action))
-        self.render()
+        drawn = self.renders
+        refusal = self.ctl.act(seat, action)
+        self.refuse(refusal)
+        if self.renders != drawn:
+            return
+        wait = 0 if refusal is not None else self.ctl.answer_within_ms
+        if wait:
+            dom.later(wait, lambda: self.render() if self.renders == drawn else None)
+        else:
+            self.render()
 
     def refuse(self, refusal) -> None:
         """Show a refusal (None: nothing was refused), translated by its code."""
@@ -238,6 +251,7 @@ class App(HomeScreens, TableScreens):
 
     def render(self, *_):
         t0 = time.perf_counter()
+        self.renders += 1
         parts = self.route.lstrip("#/").split("/")
         if parts[0] == "table" and self.ctl is not None:
             tree = self.render_table()
@@ -251,7 +265,9 @@ class App(HomeScreens, TableScreens):
             tree = clubs.render(self)
         else:
             tree = self.render_home()
+        trace.mark("render.tree")
         mount("app", tree)
+        trace.mark("render.mounted")
         screen = (getattr(tree, "attrs", None) or {}).get("id")
         if screen != self.screen_id:
             if self.screen_id is not None:     # not on the first draw: the page's own focus stays
@@ -295,6 +311,8 @@ class App(HomeScreens, TableScreens):
 def start():
     app = App()
     clubs.start(app)
+    if "trace" in dom.page_query():          # measurement: time marks for the benches
+        trace.enable()
     if "dom=rebuild" in dom.page_query():     # measurement: the old full-rebuild mount
         dom.FULL_REBUILD = True
     dom.listen(None)

@@ -20,6 +20,7 @@ from ..session.guest import Guest
 from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
+from ..net import trace
 from . import dom, storage
 from .context import Refusal
 
@@ -28,6 +29,7 @@ HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that tab
 GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, name}
 MESSAGE_LOG = (10_000, 8 << 20)     # the raw-message logs kept for tests: entries, characters
 FLOOD_BACKOFF_S = 3.0               # a guest the host dropped for flooding waits this long
+GUEST_ANSWER_MS = 40                # a guest's screen waits this long for the host's answer to a move
 
 
 def _session_get(key: str):
@@ -65,6 +67,10 @@ class TableController:
     clock_offset = 0
     verification = None
     seed = None
+    # How long the shell may wait for the table's answer to an action before it draws the
+    # screen itself.  A host answers at once (and draws); a guest's answer comes over the
+    # network, and drawing the unchanged table first would only delay it.
+    answer_within_ms = 0
     on_refusal: Callable[[Refusal], None] = staticmethod(lambda refusal: None)
 
     @property
@@ -112,6 +118,21 @@ class TableController:
 
 
 _current: list = [None]              # the tab's table controller, for the wire hook
+_pending_keep: list = [None]         # the host table whose save waits for the next task
+_leave_hook: list = []
+
+
+def _flush_on_leave() -> None:
+    """A save still waiting when the tab is closed or reloaded is made at once."""
+    if _leave_hook:
+        return
+
+    def flush(*_):
+        host = _pending_keep[0]
+        if host is not None:
+            host.keep()
+    _leave_hook.append(flush)
+    dom.on_window("pagehide", flush)
 
 
 def _expose_wire(ctl) -> None:
@@ -199,8 +220,11 @@ class HostTable(TableController):
         # (peer, text) sent, for tests and debugging: the most recent only
         self.message_log = BoundedLog(*MESSAGE_LOG, size=lambda entry: len(entry[1]))
         self._seen_version = -1
+        self._keep_due = False               # a save (and lobby news) waits for the next task
+        self._announced: Optional[str] = None
         self._running = True
         _expose_wire(self)
+        _flush_on_leave()
         _session_set(HOSTING, table.table_id)
         self.save()
         asyncio.ensure_future(self._loop())
@@ -308,6 +332,7 @@ class HostTable(TableController):
             link = self.links.get(peer)
             if link is not None and peer not in failed:
                 text = encode(msg)
+                trace.mark("host.encoded")
                 self.message_log.append((peer, text))
                 if not link.send(text):
                     # never silent: a peer that cannot take our messages is closed; it
@@ -320,12 +345,36 @@ class HostTable(TableController):
                 link.close()          # on_close tells the table
 
     def _after(self, outs) -> None:
+        """After every change: the peers' messages first, then this tab's screen; saving
+        and telling the lobby wait for the next task (they are not on anyone's screen)."""
         self._send(outs)
         if self.table.version != self._seen_version:
             self._seen_version = self.table.version
-            self.save()
-            self.lobby.announce()
+            self._keep_soon()
             self.on_change()
+            trace.mark("host.drawn")
+
+    def _keep_soon(self) -> None:
+        if not self._keep_due:
+            self._keep_due = True
+            dom.later(0, self.keep)
+            _pending_keep[0] = self
+
+    def keep(self) -> None:
+        """Save the table and tell other tabs what changed in its summary (if anything):
+        once for a burst of changes, in the task after them, and at once before the tab
+        goes away or the table closes."""
+        if not self._keep_due:
+            return
+        self._keep_due = False
+        if _pending_keep[0] is self:
+            _pending_keep[0] = None
+        self.save()
+        trace.mark("host.saved")
+        summary = encode({k: v for k, v in self.table.lobby_info().items() if k != "seq"})
+        if summary != self._announced:        # a move changes no seat, so says nothing here
+            self._announced = summary
+            self.lobby.announce()
 
     async def _loop(self) -> None:
         while self._running:
@@ -334,7 +383,9 @@ class HostTable(TableController):
             delay = 0.25 if wake is None else min(0.25, max(0.02, (wake - now) / 1000))
             await asyncio.sleep(delay)
             try:
+                trace.mark("host.tick")
                 self._after(self.table.tick(dom.now_ms()))
+                trace.mark("host.ticked")
             except Exception as e:  # a bug must not stop the clock of a whole table
                 print("tick failed:", repr(e))
 
@@ -342,7 +393,10 @@ class HostTable(TableController):
         self.links[link.peer_id] = link
 
         def message(text: str, peer=link.peer_id) -> None:
-            self._after(self.table.receive(peer, text, dom.now_ms()))
+            trace.mark("host.recv")
+            outs = self.table.receive(peer, text, dom.now_ms())
+            trace.mark("host.applied")
+            self._after(outs)
 
         def closed(peer=link.peer_id) -> None:
             self.links.pop(peer, None)
@@ -413,6 +467,7 @@ class HostTable(TableController):
         self.save_error = None
 
     def close(self) -> None:
+        self.keep()
         self._running = False
         _session_set(HOSTING, None)
         if self.table.state is not None and self.table.game.result(self.table.state) is not None:
@@ -441,6 +496,7 @@ class HostTable(TableController):
 
 class GuestTable(TableController):
     is_host = False
+    answer_within_ms = GUEST_ANSWER_MS
 
     def __init__(self, table_id: str, name: str, lobby, on_change: Callable[[], None],
                  token: Optional[str] = None, seat: Optional[int] = None, spectate: bool = False) -> None:
@@ -506,9 +562,11 @@ class GuestTable(TableController):
         self.on_change()
 
     def _message(self, text: str) -> None:
+        trace.mark("guest.recv")
         self.received.append(text)
         seat_before = self.guest.seat
         events = self.guest.receive(text)
+        trace.mark("guest.parsed")
         for ev in events:
             kind = ev[0]
             if kind == "welcome":
@@ -526,6 +584,7 @@ class GuestTable(TableController):
                 self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
                 self.status = "ended"
         self.on_change()
+        trace.mark("guest.drawn")
 
     def _lost(self) -> None:
         if self.status == "ended":
@@ -576,8 +635,10 @@ class GuestTable(TableController):
         return [] if self.guest.seat is None else [self.guest.seat]
 
     def act(self, seat: int, action: dict) -> Optional[Refusal]:
+        trace.mark("guest.act")
         try:
             text = self.guest.intent(action)
+            trace.mark("guest.encoded")
         except ProtocolError as e:   # over the protocol's bounds: the host would refuse it
             return _refusal(e)
         if self.link is None or not self.link.send(text):

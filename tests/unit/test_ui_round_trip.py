@@ -1,0 +1,226 @@
+"""The order of work on a move's way from one tab to the other: a host sends the peers
+their updates before it draws its own screen, and saves and tells the lobby only in the
+task after (once for a burst, and the lobby only when the table's summary changed); each
+action is drawn once, a guest's with the host's answer.  Run against the stand-in DOM."""
+import types
+
+import pytest
+
+import fake_dom
+
+from clubtable.session import Guest, Table
+
+
+class Proxy:
+    """What ``create_proxy`` gives in the page: callable, and destroyed when done."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __call__(self, *args):
+        return self.fn(*args)
+
+    def destroy(self):
+        pass
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_000
+        self.timers = []          # (ms, fn) the page would run later
+        self.listeners = []       # (event, fn) on the window
+
+
+@pytest.fixture
+def page():
+    _, dom = fake_dom.install()
+    fake_dom.forget("clubtable.ui.storage", "clubtable.ui.controllers", "clubtable.ui.app",
+                    "clubtable.ui.shell_home", "clubtable.ui.shell_table", "clubtable.ui.clubs")
+    clock = Clock()
+    dom.create_proxy = Proxy
+    dom.window.setTimeout = lambda fn, ms: clock.timers.append((ms, fn))
+    dom.window.addEventListener = lambda event, fn: clock.listeners.append((event, fn))
+    dom.window.Date = types.SimpleNamespace(now=lambda: clock.now)
+    from clubtable.ui import controllers
+    yield types.SimpleNamespace(dom=dom, clock=clock, controllers=controllers)
+    fake_dom.forget("clubtable.ui.storage", "clubtable.ui.controllers", "clubtable.ui.app",
+                    "clubtable.ui.shell_home", "clubtable.ui.shell_table", "clubtable.ui.clubs")
+    fake_dom.uninstall()
+
+
+def run_timers(clock):
+    due, clock.timers = clock.timers, []
+    for _, fn in due:
+        fn()
+
+
+class FakeLobby:
+    def __init__(self, log):
+        self.log = log
+
+    def announce(self):
+        self.log.append("announce")
+
+    def gone(self, table_id):
+        pass
+
+
+class FakeLink:
+    """The host's end of a data channel: what it sends goes to the log (and to the guest)."""
+
+    def __init__(self, peer_id, log, guest):
+        self.peer_id, self.log, self.guest = peer_id, log, guest
+        self.on_message = self.on_close = self.on_error = None
+        self.max_in = 0
+
+    def send(self, text):
+        self.log.append("send")
+        self.guest.receive(text)
+        return True
+
+    def close(self):
+        pass
+
+
+def host_with_guest(page, monkeypatch):
+    """A DODGY table hosted here (seat 0) with a guest (seat 1) on a link, started."""
+    monkeypatch.setattr(page.controllers.asyncio, "ensure_future", lambda coro: coro.close())
+    log = []
+    table = Table("dodgy", [{"kind": "local"}, {"kind": "remote"}], table_id="tbl1", seed=5,
+                  options={"challenge_min_window_s": 0})
+    host = page.controllers.HostTable(table, FakeLobby(log), on_change=lambda: log.append("draw"))
+    saves = []
+    real_save = host.save
+    host.save = lambda: (saves.append(table.version), real_save())
+    guest = Guest("tbl1", "Gus")
+    link = FakeLink("p1", log, guest)
+    host.attach(link)
+    link.on_message(guest.hello())
+    host.start()
+    guest_turn(host, guest)
+    run_timers(page.clock)
+    log.clear()
+    saves.clear()
+    return host, guest, link, log, saves
+
+
+def guest_turn(host, guest):
+    """The host's seat moves until the guest has a move to make."""
+    for _ in range(50):
+        if guest.legal:
+            return
+        assert host.act(0, host.table.update_for(0)["legal"][0]) is None
+    raise AssertionError("the guest never had a move")
+
+
+def guest_move(guest):
+    return guest.intent(guest.legal[0])
+
+
+def test_a_guest_move_reaches_the_peers_before_the_host_draws_and_saves(page, monkeypatch):
+    host, guest, link, log, saves = host_with_guest(page, monkeypatch)
+    v = guest.v
+    link.on_message(guest_move(guest))
+    assert guest.v > v                         # the guest has its update ...
+    assert log == ["send", "draw"]             # ... before the host's screen is drawn
+    assert saves == []                         # saving waits for the next task
+    assert len(page.clock.timers) == 1 and page.clock.timers[0][0] == 0
+    run_timers(page.clock)
+    assert saves == [host.table.version]
+    # a move changes no seat of the lobby's summary: other tabs hear nothing of it
+    assert "announce" not in log
+
+
+def test_a_burst_of_changes_is_saved_once(page, monkeypatch):
+    host, guest, link, log, saves = host_with_guest(page, monkeypatch)
+    link.on_message(guest_move(guest))
+    guest_turn(host, guest)
+    link.on_message(guest_move(guest))
+    assert log.count("draw") >= 2
+    assert len(page.clock.timers) == 1
+    run_timers(page.clock)
+    assert saves == [host.table.version]
+    run_timers(page.clock)
+    assert saves == [host.table.version]       # nothing left to do
+
+
+def test_the_lobby_hears_of_a_changed_summary(page, monkeypatch):
+    host, guest, link, log, saves = host_with_guest(page, monkeypatch)
+    link.on_close()                            # the guest's seat is now offline
+    assert "announce" not in log
+    run_timers(page.clock)
+    assert log.count("announce") == 1
+
+
+def test_a_waiting_save_is_made_when_the_tab_goes_away_or_the_table_closes(page, monkeypatch):
+    host, guest, link, log, saves = host_with_guest(page, monkeypatch)
+    link.on_message(guest_move(guest))
+    assert saves == []
+    [flush] = [fn for event, fn in page.clock.listeners if event == "pagehide"]
+    flush(None)
+    assert saves == [host.table.version]
+    run_timers(page.clock)                     # the task it would have waited for: done already
+    assert saves == [host.table.version]
+    guest_turn(host, guest)
+    link.on_message(guest_move(guest))
+    host.close()
+    assert saves[-1] == host.table.version and len(saves) == 2
+
+
+class Shell:
+    """The app's part in an action: ``App.act`` on a stand-in for the app."""
+
+    def __init__(self, ctl):
+        self.ctl = ctl
+        self.renders = 0
+        self.refused = []
+
+    def render(self, *_):
+        self.renders += 1
+
+    def refuse(self, refusal):
+        if refusal is not None:
+            self.refused.append(refusal)
+
+
+def shell_act(page, shell, seat, action):
+    from clubtable.ui.app import App
+    App.act(shell, seat, action)
+
+
+def test_a_host_action_is_drawn_once(page, monkeypatch):
+    host, guest, link, log, saves = host_with_guest(page, monkeypatch)
+    shell = Shell(host)
+    host.on_change = shell.render
+    for _ in range(50):
+        if host.table.update_for(0)["legal"]:
+            break
+        link.on_message(guest_move(guest))
+    shell.renders = 0
+    shell_act(page, shell, 0, host.table.update_for(0)["legal"][0])
+    assert shell.renders == 1 and shell.refused == []
+    shell_act(page, shell, 0, {"type": "no_such_move"})
+    assert shell.refused and shell.renders == 2        # a refusal is drawn at once
+
+
+def test_a_guest_action_is_drawn_with_the_hosts_answer(page, monkeypatch):
+    ctl = page.controllers.GuestTable("tbl1", "Gus", lobby=None, on_change=lambda: None)
+    assert ctl.answer_within_ms > 0
+    sent = []
+    ctl.link = types.SimpleNamespace(send=lambda text: sent.append(text) or True, last_error=None)
+    ctl.guest.seat = 1
+    shell = Shell(ctl)
+    shell_act(page, shell, 1, {"type": "shout"})
+    assert len(sent) == 1 and shell.renders == 0       # sent; the screen waits for the answer
+    [(ms, later)] = page.clock.timers
+    assert ms == ctl.answer_within_ms
+    shell.render()                                     # the host's update arrives and is drawn
+    later()
+    assert shell.renders == 1                          # ... and only then
+    page.clock.timers.clear()
+    shell_act(page, shell, 1, {"type": "shout"})
+    page.clock.timers.pop()[1]()                       # no answer in time: drawn anyway
+    assert shell.renders == 2
+    ctl.link = None
+    shell_act(page, shell, 1, {"type": "shout"})       # not sent: the refusal is drawn at once
+    assert shell.refused and shell.renders == 3 and page.clock.timers == []
