@@ -176,7 +176,225 @@ class Reader(Reference):
         return None
 
 
-REFERENCES = {"threshold": Threshold, "reader": Reader}
+def _compositions(n: int, f: int) -> list:
+    """Every hand of ``n`` dice over ``f`` faces as a count vector, with its prior
+    probability (multinomial, each face 1/f)."""
+    key = (n, f)
+    if key not in _COMPOSITIONS:
+        out = []
+
+        def rec(prefix, left, slots):
+            if slots == 1:
+                out.append(prefix + (left,))
+                return
+            for c in range(left, -1, -1):
+                rec(prefix + (c,), left - c, slots - 1)
+
+        rec((), n, f)
+        base = math.factorial(n) / f ** n
+        _COMPOSITIONS[key] = [(c, base / math.prod(math.factorial(x) for x in c)) for c in out]
+    return _COMPOSITIONS[key]
+
+
+_COMPOSITIONS: dict = {}
+
+
+class Bayes(Reference):
+    """A Bayesian reader.  For every rival, a posterior over his whole hidden hand (the
+    vector of counts per image, multinomial prior) given every statement he made this
+    round: he names an image at a height with a chance ``ε`` (a bluff, a forced raise),
+    else by a softmax over images of how likely each would be true *from his side* (his
+    own dice, the faces he sees, the stone wild for him, Binomial for the dice he cannot
+    see).  So a named image raises his count of it and lowers the others.  The table's
+    count of an image is the convolution of the rivals' posterior marginals, plus what is
+    certain.  It challenges as the next stater when the statement is likelier false than
+    its best raise is true; it claims what maximises the chance of winning the next
+    exchange: the next stater (whose hand it also reads) challenges a claim that looks
+    false from his side, a challenged claim wins when true, and a claim he must raise on
+    is worth a little more than even to the claimer."""
+
+    BETA = 8.0            # how sharply a rival prefers the image likeliest true for him
+    EPS = 0.15            # share of statements that say nothing about the hand
+    MAX_JOINT = 6500      # hands larger than this are read image by image
+    RAISE_VALUE = 0.55    # worth of a claim the next stater raises on
+    BYSTANDER = 0.25
+
+    def __init__(self, seat, seed):
+        super().__init__(seat, seed)
+        self._cache = {}
+
+    # ---- what everyone can count
+    def _setup(self, view):
+        faces = view["faces"]
+        rolled = view["options"]["seer_mode"] == "rolled_face"
+        holder = view["seer"] if isinstance(view["seer"], int) and not isinstance(view["seer"], bool) else None
+        public = {f: 0 for f in faces}
+        seer_face = None
+        hidden = {}
+        my_hidden = 0
+        for info in view["seats"]:
+            s = info["seat"]
+            if not info["active"]:
+                continue
+            if s == self.seat:
+                my_hidden = sum(1 for d in view["hand"] if not d["seer"])
+                continue
+            known = view["known"][s]
+            n = info["dice"] - len(known)
+            for d in known:
+                if d["seer"]:
+                    seer_face = d["face"]
+                else:
+                    public[d["face"]] += 1
+            if info["seer"] and not any(d["seer"] for d in known):
+                n -= 1
+            hidden[s] = max(0, n)
+        mine = {f: 0 for f in faces}
+        for d in view["hand"]:
+            if d["seer"]:
+                seer_face = d["face"]
+            else:
+                mine[d["face"]] += 1
+        return faces, rolled, holder, public, seer_face, hidden, my_hidden, mine
+
+    def posterior(self, view, s, ctx):
+        """{image: pmf of rival ``s``'s hidden dice showing it}."""
+        faces, rolled, holder, public, seer_face, hidden, my_hidden, mine = ctx
+        n = hidden[s]
+        said = []
+        lo = 1
+        for st in view["statements"]:
+            if st["seat"] == s and not st.get("auto"):
+                said.append((st["quantity"], st["image"]))
+            lo = st["quantity"] + 1
+        key = (view["round"], s, n, tuple(said))
+        if key in self._cache:
+            return self._cache[key]
+        f = len(faces)
+        p = 1.0 / f
+        # From his side: the dice he cannot see, and what he counts for sure.
+        unseen = sum(hidden.values()) - n + my_hidden
+        if holder is not None and holder != s and rolled and seer_face is None:
+            unseen += 1                          # a stone he does not hold, face unseen by me
+        wild = 1 if holder == s else 0
+        tails = [0.0] * (unseen + 2)
+        acc = 0.0
+        pmf = binomial_pmf(unseen, p)
+        for j in range(unseen, -1, -1):
+            acc += pmf[j]
+            tails[j] = acc
+
+        def t(need):
+            return 1.0 if need <= 0 else (tails[need] if need <= unseen else 0.0)
+
+        joint = math.comb(n + f - 1, f - 1) <= self.MAX_JOINT
+        if joint:
+            weights = [w for _, w in _compositions(n, f)]
+            comps = [c for c, _ in _compositions(n, f)]
+            for q, img in said:
+                i = faces.index(img)
+                # e[j][c] = exp(β × P(q × image j true | c of j in his hand))
+                e = [[math.exp(self.BETA * t(q - c - public[fj] - wild)) for c in range(n + 1)] for fj in faces]
+                ei = e[i]
+                floor = self.EPS / f
+                for k, c in enumerate(comps):
+                    den = 0.0
+                    for j, cj in enumerate(c):
+                        den += e[j][cj]
+                    weights[k] *= floor + (1 - self.EPS) * ei[c[i]] / den
+            z = sum(weights) or 1.0
+            out = {fj: [0.0] * (n + 1) for fj in faces}
+            for c, w in zip(comps, weights):
+                w /= z
+                for j, cj in enumerate(c):
+                    out[faces[j]][cj] += w
+        else:
+            out = {}
+            for fj in faces:
+                post = binomial_pmf(n, p)
+                for q, img in said:
+                    if img == fj:
+                        post = [x * (self.EPS + (1 - self.EPS) * t(q - k - public[fj] - wild))
+                                for k, x in enumerate(post)]
+                z = sum(post) or 1.0
+                out[fj] = [x / z for x in post]
+        self._cache[key] = out
+        return out
+
+    def p_true(self, view, q, image, stater, ctx=None, posts=None):
+        ctx = ctx or self._setup(view)
+        faces, rolled, holder, public, seer_face, hidden, my_hidden, mine = ctx
+        posts = posts if posts is not None else {s: self.posterior(view, s, ctx) for s in hidden}
+        certain = mine[image] + public[image]
+        pmf = [1.0]
+        if holder is not None:
+            if holder == stater:
+                certain += 1
+            elif rolled:
+                if seer_face is not None:
+                    certain += int(seer_face == image)
+                else:
+                    pmf = [1 - 1 / len(faces), 1 / len(faces)]
+        for s in hidden:
+            pmf = convolve(pmf, posts[s][image])
+        return tail(pmf, q - certain)
+
+    def choose(self, view, legal):
+        kinds = {a["type"] for a in legal}
+        if "choose" in kinds:
+            return _choose(legal, self.rng)
+        ctx = self._setup(view)
+        faces, rolled, holder, public, seer_face, hidden, my_hidden, mine = ctx
+        posts = {s: self.posterior(view, s, ctx) for s in hidden}
+        cur = view["statement"]
+        if "state" in kinds:
+            lo, hi = view["min_quantity"], view["max_quantity"]
+            cands = [(self.p_true(view, q, f, self.seat, ctx, posts), q, f)
+                     for f in faces for q in range(lo, min(hi, lo + 5) + 1)]
+            p_best = max(c[0] for c in cands)
+            if cur is not None and self.p_true(view, cur["quantity"], cur["image"], cur["seat"], ctx, posts) < 1 - p_best:
+                return _find(legal, "dodgy")
+            nxt = self._next(view)
+            best = max(cands, key=lambda c: (self._value(view, c, nxt, ctx, posts), -c[1]))
+            return {"type": "state", "quantity": best[1], "image": best[2]}
+        if "dodgy" in kinds:
+            if view["stater"] == self.seat and view["phase"] == "statement":
+                return _find(legal, "dodgy")
+            if self.p_true(view, cur["quantity"], cur["image"], cur["seat"], ctx, posts) < self.BYSTANDER:
+                return _find(legal, "dodgy")
+            return _find(legal, "accept")
+        return None
+
+    def _next(self, view):
+        n = len(view["seats"])
+        s = self.seat
+        for _ in range(n):
+            s = (s + 1) % n
+            if view["seats"][s]["active"] and s != self.seat:
+                return s
+        return None
+
+    def _value(self, view, cand, nxt, ctx, posts):
+        """P(I win the next exchange) for a claim: the next stater challenges it when it
+        looks likelier false than even from his side."""
+        p, q, image = cand
+        if nxt is None or nxt not in posts:
+            return p
+        faces, rolled, holder, public, seer_face, hidden, my_hidden, mine = ctx
+        f = len(faces)
+        # His side: his count k of the image, the public dice, my stone if I hold it (wild
+        # for my claim), and a Binomial over every die he cannot see.
+        unseen = sum(hidden.values()) - hidden[nxt] + my_hidden
+        sure = public[image] + (1 if holder == self.seat else 0)
+        pmf_u = binomial_pmf(unseen, 1.0 / f)
+        challenged = 0.0
+        for k, w in enumerate(posts[nxt][image]):
+            if w and tail(pmf_u, q - sure - k) < 0.5:
+                challenged += w
+        return challenged * p + (1 - challenged) * self.RAISE_VALUE
+
+
+REFERENCES = {"threshold": Threshold, "reader": Reader, "bayes": Bayes}
 
 
 class Level:
@@ -286,6 +504,12 @@ ROWS = {
     "normal-reader": ("normal", "reader", 2),
     "easy-threshold": ("easy", "threshold", 2),
     "reader-threshold": ("reader", "threshold", 2),
+    "hard-bayes": ("hard", "bayes", 2),
+    "normal-bayes": ("normal", "bayes", 2),
+    "bayes-threshold": ("bayes", "threshold", 2),
+    "bayes-reader": ("bayes", "reader", 2),
+    "hard-3bayes": ("hard", "bayes", 4),
+    "bayes-3hard": ("bayes", "hard", 4),
     # four players: one against three
     "hard-3normal": ("hard", "normal", 4),
     "hard-3threshold": ("hard", "threshold", 4),
