@@ -129,6 +129,10 @@ _EN = {
     "opt.dohdles.accepted_variants": "Accept variants of a word",
     "opt.dohdles.first_player_rule": "Who begins",
     "opt.dohdles.first_player": "First player (seat)",
+    "dohdles.bot.easy": "Careful",
+    "dohdles.bot.easy.about": "Asks the printed sample questions, claims only when a single word still fits what it knows, and takes its time. It cannot see pictures: in a drawing or photo game it makes nothing.",
+    "dohdles.bot.normal": "Bold",
+    "dohdles.bot.normal.about": "Asks the printed sample questions and claims as soon as two words at most still fit; answers quickly. It cannot see pictures: in a drawing or photo game it makes nothing.",
 }
 
 _FR = {
@@ -274,6 +278,10 @@ _FR = {
     "opt.dohdles.accepted_variants": "Accepter des variantes du mot",
     "opt.dohdles.first_player_rule": "Qui commence",
     "opt.dohdles.first_player": "Premier joueur (place)",
+    "dohdles.bot.easy": "Prudent",
+    "dohdles.bot.easy.about": "Pose les questions d'exemple imprimées, ne propose un mot que lorsqu'un seul correspond encore à ce qu'il sait, et prend son temps. Il ne voit pas les images : dans une partie de dessins ou de photos, il ne fabrique rien.",
+    "dohdles.bot.normal": "Audacieux",
+    "dohdles.bot.normal.about": "Pose les questions d'exemple imprimées et propose dès qu'il ne reste que deux mots possibles au plus ; répond vite. Il ne voit pas les images : dans une partie de dessins ou de photos, il ne fabrique rien.",
 }
 
 _DE = {
@@ -419,6 +427,10 @@ _DE = {
     "opt.dohdles.accepted_variants": "Varianten eines Wortes annehmen",
     "opt.dohdles.first_player_rule": "Wer beginnt",
     "opt.dohdles.first_player": "Startspieler (Platz)",
+    "dohdles.bot.easy": "Vorsichtig",
+    "dohdles.bot.easy.about": "Stellt die gedruckten Beispielfragen, rät erst, wenn nur noch ein Wort zu dem passt, was er weiß, und lässt sich Zeit. Er sieht keine Bilder: In einer Partie mit Zeichnungen oder Fotos formt er nichts.",
+    "dohdles.bot.normal": "Mutig",
+    "dohdles.bot.normal.about": "Stellt die gedruckten Beispielfragen und rät, sobald höchstens zwei Wörter passen; antwortet schnell. Er sieht keine Bilder: In einer Partie mit Zeichnungen oder Fotos formt er nichts.",
 }
 
 TEXTS = {"en": {**_RIDDLE["en"], **_EN}, "fr": {**_RIDDLE["fr"], **_FR}, "de": {**_RIDDLE["de"], **_DE}}
