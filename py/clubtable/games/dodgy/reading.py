@@ -26,6 +26,7 @@ makes likely anyway, so that readers at the table are led to raise on that image
 from __future__ import annotations
 
 from math import comb, exp, factorial, prod
+from operator import add, itemgetter
 from typing import Optional
 
 SEER = 20
@@ -124,6 +125,63 @@ def _compositions(n: int, f: int) -> tuple:
     return _COMPOSITIONS[key]
 
 
+def _columns(n: int, f: int) -> list:
+    """``cols[j][k]``: the count of image j in hand shape k."""
+    key = ("cols", n, f)
+    if key not in _COMPOSITIONS:
+        comps = _compositions(n, f)[0]
+        _COMPOSITIONS[key] = [[c[j] for c in comps] for j in range(f)]
+    return _COMPOSITIONS[key]
+
+
+def _groups(n: int, f: int) -> list:
+    """``groups[j][v]``: a getter of the weights of the hand shapes with v of image j."""
+    key = ("groups", n, f)
+    if key not in _COMPOSITIONS:
+        out = []
+        for col in _columns(n, f):
+            idx: list = [[] for _ in range(n + 1)]
+            for k, v in enumerate(col):
+                idx[v].append(k)
+            out.append([(itemgetter(*ks) if len(ks) > 1 else (lambda w, k=ks[0]: (w[k],))) if ks
+                        else (lambda w: ()) for ks in idx])
+        _COMPOSITIONS[key] = out
+    return _COMPOSITIONS[key]
+
+
+_JOINT: dict = {}          # memo of _joint_weights
+_MARGINALS: dict = {}      # memo of TableRead.joint_posterior's per-image counts
+
+
+def _joint_weights(n: int, f: int, said: tuple, faces: list, public: tuple, wild: int, unseen: int,
+                   floor: float, chance) -> list:
+    """Unnormalised posterior weight of every hand shape (``_compositions`` order) after
+    the statements ``said``.  Memoised by prefix: within a round each new statement costs
+    one pass over the shapes, not one per statement so far."""
+    key = (n, f, said, tuple(faces), public, wild, unseen, floor)
+    hit = _JOINT.get(key)
+    if hit is not None:
+        return hit
+    if not said:
+        return _compositions(n, f)[1]
+    weights = list(_joint_weights(n, f, said[:-1], faces, public, wild, unseen, floor, chance))
+    q, img = said[-1]
+    i = faces.index(img)
+    e = [[exp(BETA * chance(q - c - public[j] - wild)) for c in range(n + 1)] for j in range(f)]
+    cols = _columns(n, f)
+    den = [0.0] * len(weights)
+    for j in range(f):
+        ej = e[j]
+        den = list(map(add, den, [ej[v] for v in cols[j]]))
+    ei = e[i]
+    low, high = floor / f, 1.0 - floor
+    weights = [w * (low + high * ei[v] / d) for w, v, d in zip(weights, cols[i], den)]
+    if len(_JOINT) > 512:
+        _JOINT.clear()
+    _JOINT[key] = weights
+    return weights
+
+
 # ---------------------------------------------------------------------- the table
 class TableRead:
     """The posteriors of one view: each opponent's count of each image, and the chance
@@ -209,28 +267,16 @@ class TableRead:
         def chance(need):
             return 1.0 if need <= 0 else (tails[need] if need <= unseen else 0.0)
 
-        comps, prior = _compositions(n, f)
-        weights = list(prior)
-        floor = self.floor / f
-        for q, img in said:
-            i = self.faces.index(img)
-            e = [[exp(BETA * chance(q - c - self.public[fj] - wild
-                                    - (extra if self.seer_face == fj else 0))) for c in range(n + 1)]
-                 for fj in self.faces]
-            ei = e[i]
-            for k, c in enumerate(comps):
-                den = 0.0
-                for j, cj in enumerate(c):
-                    den += e[j][cj]
-                weights[k] *= floor + (1.0 - self.floor) * ei[c[i]] / den
-        z = sum(weights) or 1.0
-        out = {fj: [0.0] * (n + 1) for fj in self.faces}
-        cols = [out[fj] for fj in self.faces]
-        for c, w in zip(comps, weights):
-            w /= z
-            for j, cj in enumerate(c):
-                cols[j][cj] += w
-        return out
+        public = tuple(self.public[fj] + (extra if self.seer_face == fj else 0) for fj in self.faces)
+        key = (n, f, tuple(said), tuple(self.faces), public, wild, unseen, self.floor)
+        if key not in _MARGINALS:
+            weights = _joint_weights(n, f, tuple(said), self.faces, public, wild, unseen, self.floor, chance)
+            z = sum(weights) or 1.0
+            cols = [[sum(pick(weights)) / z for pick in picks] for picks in _groups(n, f)]
+            if len(_MARGINALS) > 512:
+                _MARGINALS.clear()
+            _MARGINALS[key] = cols
+        return {fj: list(col) for fj, col in zip(self.faces, _MARGINALS[key])}
 
     def count_posterior(self, seat: int, image: str) -> list:
         """P(k of ``seat``'s hidden regular dice show ``image``), k = 0..hidden."""
