@@ -1,9 +1,10 @@
 """DODGY benchmark: the computer levels against each other and against two reference
 players written here, heads-up and four-player, with Wilson 95 % intervals.
 
-    python bench/dodgy.py                  # every row, 500 games each (a long run)
-    python bench/dodgy.py --quick          # the headline rows, 120 games each
-    python bench/dodgy.py --games 200 --rows hard-reader,hard-threshold
+    python bench/dodgy.py                  # the headline rows, 100 games each (a few minutes)
+    python bench/dodgy.py --all --games 500 # every row, 500 games each (about an hour, one process)
+    python bench/dodgy.py --games 200 --rows hard-bayes,hard-threshold
+    python bench/dodgy.py --apply-cost --rows none   # apply early and late in a 300-round game
 
 The engine is driven directly (``tick`` / ``apply``) on a simulated clock that jumps from
 event to event: every player is asked when the table changes, answers ``(action,
@@ -16,7 +17,18 @@ The two references use only their own view:
 * ``threshold``: P(statement true) from its own dice with every unknown die at 1/6 (the
   stone counted as §5.4 says).  It claims the highest quantity it believes at ≥ 50 %,
   challenges as the next stater below 50 %, and as a bystander below 20 %.
-* ``reader``: reads statements as evidence.  Each image a rival named this round adds
+* ``bayes``: a Bayesian reader, the strong reference.  For every rival a posterior over
+  his whole hidden hand (the vector of counts per image, multinomial prior) given every
+  statement he made this round: he names an image with a chance ε = 0.15 whatever he
+  holds, else by a softmax (β = 8) over the images of how likely each would be true from
+  his side (his dice, the faces he sees, the stone wild for him, a Binomial over the rest).
+  The table's count of an image is the convolution of the rivals' posteriors plus what is
+  certain (the stone as §5.4 says).  As the next stater it challenges when the statement is
+  likelier false than its best raise is true; it claims what most likely wins the next
+  exchange (the next stater, whose hand it reads too, challenges a claim that looks
+  likelier false than true from his side; a claim he must raise on is worth 0.55); as a
+  bystander it challenges below 25 %.
+* ``reader``: a simple reader, kept as a floor.  Reads statements as evidence.  Each image a rival named this round adds
   log-odds ``READ_BOOST`` per claim to every one of that rival's dice showing it (a
   quantity above the minimum adds ``JUMP_BOOST`` per step, up to four); it then claims the
   image and height most likely true given that, at the lowest legal height (hard to
@@ -517,7 +529,7 @@ ROWS = {
     "reader-3hard": ("reader", "hard", 4),
     "normal-3threshold": ("normal", "threshold", 4),
 }
-QUICK = ["hard-reader", "hard-threshold", "hard-normal", "hard-3reader", "hard-3threshold"]
+QUICK = ["hard-bayes", "hard-threshold", "hard-reader", "hard-normal", "hard-3bayes", "hard-3threshold"]
 
 
 
@@ -581,15 +593,15 @@ def _job(args):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=None, help="games per row (default 500, --quick 120)")
-    ap.add_argument("--quick", action="store_true", help="only the headline rows")
+    ap.add_argument("--games", type=int, default=100, help="games per row (default 100)")
+    ap.add_argument("--all", action="store_true", help="every row, not only the headline rows")
     ap.add_argument("--rows", default=None, help="comma-separated row names: " + ",".join(ROWS))
-    ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--workers", type=int, default=1, help="processes (default 1: the machine is shared)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--apply-cost", action="store_true", help="also time apply early and late in a long game")
     args = ap.parse_args()
-    games = args.games or (120 if args.quick else 500)
-    rows = args.rows.split(",") if args.rows else (QUICK if args.quick else list(ROWS))
+    games = args.games
+    rows = [r for r in args.rows.split(",") if r in ROWS] if args.rows else (list(ROWS) if args.all else QUICK)
     print(f"DODGY bench: {games} games per row, think {THINK_MS[0]}-{THINK_MS[1]} ms for every player, "
           f"{args.workers} worker(s), CPython {sys.version.split()[0]}")
     print("win rate of the first-named player (one seat), Wilson 95 % interval; fair share is 1/players")
