@@ -301,9 +301,17 @@ class Bayes(Reference):
 
         joint = math.comb(n + f - 1, f - 1) <= self.MAX_JOINT
         if joint:
-            weights = [w for _, w in _compositions(n, f)]
             comps = [c for c, _ in _compositions(n, f)]
-            for q, img in said:
+            # The weights after all the statements but the last are kept from before.
+            done = 0
+            weights = [w for _, w in _compositions(n, f)]
+            for m in range(len(said), 0, -1):
+                hit = self._cache.get(("w", view["round"], s, n, tuple(said[:m])))
+                if hit is not None:
+                    done, weights = m, list(hit)
+                    break
+            for m in range(done, len(said)):
+                q, img = said[m]
                 i = faces.index(img)
                 # e[j][c] = exp(β × P(q × image j true | c of j in his hand))
                 e = [[math.exp(self.BETA * t(q - c - public[fj] - wild)) for c in range(n + 1)] for fj in faces]
@@ -314,6 +322,7 @@ class Bayes(Reference):
                     for j, cj in enumerate(c):
                         den += e[j][cj]
                     weights[k] *= floor + (1 - self.EPS) * ei[c[i]] / den
+                self._cache[("w", view["round"], s, n, tuple(said[:m + 1]))] = list(weights)
             z = sum(weights) or 1.0
             out = {fj: [0.0] * (n + 1) for fj in faces}
             for c, w in zip(comps, weights):
