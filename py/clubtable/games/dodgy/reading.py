@@ -16,10 +16,15 @@ Everything here is a pure function of a seat's view (and, for the policy, the bo
   every statement he made this round about that image.
 * The table's count of an image is the sum of the opponents' posterior counts, the
   certain dice and the stone: P(statement true) is its tail.
+* With ``joint`` (the ``deep`` style, level ``hard``) the posterior is over an opponent's
+  whole hand, the vector of his counts per image: he names an image with a chance
+  ``floor`` whatever he holds, else by a softmax over the images of how likely each would
+  be true from his side.  So a named image raises his count of it and lowers the others.
 
-The policy (``decide``) claims from those posteriors, challenges when the current
-statement is less likely to be true than its best raise is to be caught false, and bluffs
-where it pays:
+The policy (``decide``) claims from those posteriors (``deep``: the claim that most likely
+wins the next exchange, given how the next stater sees it from his side), challenges when
+the current statement is less likely to be true than its best raise is to be caught false,
+and bluffs where it pays:
 early in a round it sometimes names an image it holds little of, at a quantity the table
 makes likely anyway, so that readers at the table are led to raise on that image.
 """
@@ -55,10 +60,10 @@ STYLES = {
         "joint": True,
         "value": 0.55,          # worth of a claim the next stater raises on
         "value_slack": 0.3,     # ... at most this above its chance of being true
-        "doubt": 0.5,           # the next stater challenges below this, from his side
+        "doubt": 0.4,           # the next stater challenges below this, from his side
         "caught": 1.0,
         "bystander": 0.25,
-        "bluff": 0.2,
+        "bluff": 0.5,
         "bluff_safe": 0.7,
     },
 }
