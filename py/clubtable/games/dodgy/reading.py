@@ -61,7 +61,7 @@ STYLES = {
         "value": 0.55,          # worth of a claim the next stater raises on
         "value_slack": 0.3,     # ... at most this above its chance of being true
         "doubt": 0.4,           # the next stater challenges below this, from his side
-        "caught": 0.4,           # challenges when P(statement) < caught × P(best raise false)
+        "caught": 0.4,          # challenges when P(statement) < caught × P(best raise false)
         "bystander": 0.25,
         "bluff": 0.5,
         "bluff_safe": 0.7,
