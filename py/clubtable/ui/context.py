@@ -19,18 +19,25 @@ SYMBOLS = "●▲■◆★✚"   # player markers: colour plus a shape, for colo
 
 class Refusal:
     """An action the host (or this tab's table) refused: a stable ``code`` for translation
-    (``refusal.<code>`` in the catalogues) and the engine's English ``message`` as fallback."""
+    (``refusal.<code>`` in the catalogues) and the engine's English ``message`` as fallback;
+    optionally the engine's ``reason`` and ``params`` (``refusal.<code>.<reason>``)."""
 
-    __slots__ = ("code", "message")
+    __slots__ = ("code", "message", "reason", "params")
 
-    def __init__(self, code: str, message: str) -> None:
-        self.code, self.message = code, message
+    def __init__(self, code: str, message: str, reason: Optional[str] = None, params: Optional[dict] = None) -> None:
+        self.code, self.message, self.reason, self.params = code, message, reason, dict(params or {})
 
     def text(self, t: Callable[..., str]) -> str:
-        """The refusal in ``t``'s language; in English (or untranslated) the engine's sentence."""
+        """The refusal in ``t``'s language.  A reason's text says as much as the engine's
+        sentence (it shows the same values), so it is used in every language; otherwise
+        English shows the engine's sentence, and so does a language that lacks the code."""
         from .. import i18n
-        key = f"refusal.{self.code}"
         lang = getattr(t, "lang", i18n.SOURCE)
+        if self.reason:
+            key = f"refusal.{self.code}.{self.reason}"
+            if i18n.has(lang, key) or i18n.has(i18n.SOURCE, key):
+                return t(key, **self.params)
+        key = f"refusal.{self.code}"
         return t(key) if lang != i18n.SOURCE and i18n.has(lang, key) else self.message
 
 
