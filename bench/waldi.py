@@ -74,7 +74,7 @@ def _immediate(view: dict, action: dict, mem) -> float:
     if action["type"] == "place_head":
         return 1.0
     dog = next(d for d in view["dogs"] if d["id"] == action["dog"])
-    mine = dog["id"] in mem.my_heads      # the bot's own memory of its heads
+    mine = dog["id"] in mem.my_heads      # the bot's own memory (strategy.Memory)
     if face["kind"] == "belly":
         return 0.5 if mine else 0.0
     if face["cat"] or mine:
@@ -101,7 +101,7 @@ class GreedyBot(WaldiBot):
         plays = [a for a in legal if a["type"] in ("place_head", "attach")]
         if not plays:
             return {"type": "decline"}
-        return max(plays, key=lambda a: (_immediate(view, a, self), self.rng.random()))
+        return max(plays, key=lambda a: (_immediate(view, a, self.mem), self.rng.random()))
 
     def _choose_pile(self, view: dict, take: list) -> dict:
         sizes = view["me"]["piles"]

@@ -9,7 +9,7 @@ from clubtable.games import GAMES
 from clubtable.i18n import has, register_game, translate
 
 
-@pytest.mark.parametrize("game_id", ["dodgy", "waldi", "dobbelduel"])
+@pytest.mark.parametrize("game_id", sorted(g for g in GAMES if GAMES[g].bot_levels))
 def test_every_level_has_a_name_and_a_description_in_every_language(game_id):
     for level in GAMES[game_id].bot_levels:
         for lang in ("en", "fr", "de"):

@@ -10,7 +10,10 @@ times on a simulated clock.
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
+from clubtable.engine import IllegalAction
 from clubtable.games import GAMES
 from clubtable.session import Table
 
@@ -119,4 +122,23 @@ def test_every_game_with_bots_ends_at_an_all_computer_table(game_id):
     game = GAMES[game_id]
     n = game.min_players
     state, _ = run_table(game, mix(list(game.bot_levels), max(n, min(3, game.max_players))), {}, seed=3)
+    assert game.result(state) is not None
+
+
+# ---------------------------------------------------------------------------- every game, options drawn
+@pytest.mark.parametrize("game_id", sorted(g for g in GAMES if GAMES[g].bot_levels))
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_game_ends_at_an_all_computer_table_whatever_its_options(game_id, data):
+    """Property: every option drawn at once from its choices (a combination the rules
+    refuse is skipped), seats mixing the levels: the table reaches the game's end."""
+    game = GAMES[game_id]
+    n = data.draw(st.integers(game.min_players, min(game.max_players, game.min_players + 1)), label="players")
+    opts = {name: data.draw(st.sampled_from(values), label=name)
+            for name, values in sorted(game.option_choices.items())}
+    try:
+        game.check_options(opts, n)
+    except IllegalAction:
+        assume(False)
+    state, _ = run_table(game, mix(list(game.bot_levels), n), opts, seed=data.draw(st.integers(0, 99), label="seed"))
     assert game.result(state) is not None

@@ -157,7 +157,7 @@ def test_remembers_its_own_heads_from_the_placement_flash_and_feeds_them():
     bot = GAME.bot("quick", ANNA, 1)
     state, d = lay(live(), ANNA, "head", GO, rear="red")
     bot.act(GAME.view(state, ANNA), GAME.legal(state, ANNA), GO + 100)    # sees "Anna placed"
-    assert d in bot.my_heads
+    assert d in bot.mem.my_heads
     state = GAME.tick(state, GO + 5000)                                   # the flash is gone
     assert GAME.view(state, ANNA)["recent"] == []
     state = reveal(state, ANNA, "belly", GO + 5000, front="red", rear="yellow")

@@ -29,6 +29,7 @@ A game *declares* and the framework runs (docs/ARCHITECTURE.md, "The game contra
 """
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any, Iterable, Optional
 
 from .rng import Rng, derive_seed
@@ -42,6 +43,7 @@ __all__ = [
     "Rng",
     "derive_seed",
     "clone",
+    "Log",
     "Seat",
     "Action",
     "State",
@@ -85,6 +87,141 @@ def clone(value: Any) -> Any:
     if isinstance(value, tuple):
         return [clone(v) for v in value]
     return value
+
+
+class Log(list):
+    """The action log of a state: an immutable sequence of ``[seat, action, now_ms]``.
+
+    ``apply`` must not copy the log (a 300-round game would copy thousands of entries on
+    every move) and must not change the log of the state it was given.  So a ``Log`` is a
+    length over an append-only list shared with the logs before it: ``plus`` appends to
+    that list when this log is its newest (the usual case) and copies it only when an
+    older state is played on again (a look-ahead, a branch).  Entries below a log's length
+    never change, so every earlier state keeps exactly the log it had.
+
+    It is a ``list`` for JSON and for readers (``len``, ``[-1]``, slices, iteration,
+    ``==`` with a list), but never changes in place: ``clone``/``list()`` give a plain
+    list (what a save or a message carries)."""
+
+    __slots__ = ("_buf", "_n")
+
+    def __init__(self, entries=(), _n=None) -> None:
+        super().__init__()                 # the list's own storage stays empty
+        if _n is None:
+            self._buf = list(entries)
+            self._n = len(self._buf)
+        else:
+            self._buf, self._n = entries, _n
+
+    @classmethod
+    def of(cls, log) -> "Log":
+        """``log`` as a Log (a plain list, from a save or a clone, is copied once)."""
+        return log if type(log) is cls else cls(log)
+
+    def plus(self, entry) -> "Log":
+        """This log with ``entry`` after it; ``self`` is unchanged."""
+        buf, n = self._buf, self._n
+        if len(buf) != n:                  # an older state played on again: branch off
+            buf = buf[:n]
+        buf.append(entry)
+        return Log(buf, n + 1)
+
+    def shares_with(self, other: "Log") -> bool:
+        """Both logs are lengths over one stored list (nothing was copied between them)."""
+        return isinstance(other, Log) and other._buf is self._buf
+
+    # ---- reading, as a list
+    def __len__(self) -> int:
+        return self._n
+
+    def __bool__(self) -> bool:
+        return self._n > 0
+
+    def __iter__(self):
+        return islice(self._buf, self._n)
+
+    def __reversed__(self):
+        buf = self._buf
+        return (buf[i] for i in range(self._n - 1, -1, -1))
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            buf = self._buf
+            return [buf[j] for j in range(self._n)[i]]
+        if not isinstance(i, int) or isinstance(i, bool):
+            raise TypeError("log indices must be integers or slices")
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("log index out of range")
+        return self._buf[i]
+
+    def __contains__(self, value) -> bool:
+        return any(e == value for e in self)
+
+    def index(self, value, start=0, stop=None):
+        return list(self).index(value, start, self._n if stop is None else stop)
+
+    def count(self, value) -> int:
+        return sum(1 for e in self if e == value)
+
+    def copy(self) -> list:
+        return list(self)
+
+    def __eq__(self, other):
+        if isinstance(other, Log) and other._buf is self._buf:
+            return other._n == self._n
+        if not isinstance(other, list):
+            return NotImplemented
+        return len(other) == self._n and all(a == b for a, b in zip(self, other))
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __lt__(self, other):
+        return list(self) < list(other)
+
+    def __le__(self, other):
+        return list(self) <= list(other)
+
+    def __gt__(self, other):
+        return list(self) > list(other)
+
+    def __ge__(self, other):
+        return list(self) >= list(other)
+
+    __hash__ = None
+
+    def __add__(self, other):
+        return list(self) + list(other)
+
+    def __radd__(self, other):
+        return list(other) + list(self)
+
+    def __mul__(self, k):
+        return list(self) * k
+
+    __rmul__ = __mul__
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __deepcopy__(self, memo) -> list:
+        return clone(list(self))
+
+    def __reduce_ex__(self, protocol):
+        return (list, (list(self),))
+
+    # ---- never in place
+    def _immutable(self, *args, **kwargs):
+        raise TypeError("a state's log never changes in place; apply returns a new state")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _immutable
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _immutable
 
 
 Decision = tuple    # (action: dict, think_ms: int) -- what a bot would do and how long it thinks
@@ -168,7 +305,7 @@ class Game:
             "options": opts,
             "t0": int(now_ms),
             "rng": Rng(int(seed)).state,
-            "log": [],
+            "log": Log(),
         }
         if self.timers:
             state["timers"] = {}
@@ -248,7 +385,7 @@ class Game:
         new = self._copy(base)
         handler = getattr(self, move.handler or f"move_{clean['type']}")
         handler(new, seat, {k: v for k, v in clean.items() if k != "type"}, int(now_ms))
-        new["log"] = base["log"] + [[seat, clean, int(now_ms)]]
+        new["log"] = Log.of(base["log"]).plus([seat, clean, int(now_ms)])
         return new
 
     def tick(self, state: State, now_ms: int) -> State:
@@ -263,7 +400,7 @@ class Game:
             return state
         new = self._copy(state)
         self._fire_due(new, int(now_ms))
-        new["log"] = state["log"] + [[None, {"type": "tick"}, int(now_ms)]]
+        new["log"] = Log.of(state["log"]).plus([None, {"type": "tick"}, int(now_ms)])
         return new
 
     def view(self, state: State, seat: Seat) -> dict:
@@ -452,7 +589,7 @@ class Game:
 
     @staticmethod
     def _copy(state: State) -> State:
-        # The log only ever grows by new lists, so it can be shared, not copied.
+        # The log is a Log: shared, never copied (``apply`` sets the new one).
         return {k: (v if k == "log" else clone(v)) for k, v in state.items()}
 
 

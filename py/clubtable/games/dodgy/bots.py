@@ -10,9 +10,11 @@ Levels differ in how well they estimate and how they use the estimate:
 
 * ``easy``   noisy estimates, random claim heights, challenges only gross claims;
 * ``normal`` exact binomial estimates, claims it believes, a little bluffing;
-* ``hard``   reads the table (``reading.py``): a posterior of every rival's hand from the
-             statements he made this round, claims and challenges from it, bluffs
-             where it pays.
+* ``hard``   reads the table (``reading.py``, style ``deep``): a posterior over every
+             rival's whole hand from the statements he made this round, his dice count,
+             the seer stone and the faces made public; claims what most likely wins the
+             next exchange given how the next player will see it, challenges from the
+             posterior, bluffs where it pays.
 
 Bots think once per decision point (round, phase, statement, stater) and ask for a human-ish
 think time (``delay_ms``) before acting: ``decide`` returns the plan with the time left of
@@ -55,7 +57,7 @@ PROFILES = {
         "raise_margin": 0.15,
         "bystander": 0.3,
         "bluff": 0.06,
-        "reading": "reader",    # decisions by reading.py in this style (the fields above unused)
+        "reading": "deep",      # decisions by reading.py in this style (the fields above unused)
     },
 }
 

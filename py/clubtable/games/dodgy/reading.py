@@ -16,19 +16,27 @@ Everything here is a pure function of a seat's view (and, for the policy, the bo
   every statement he made this round about that image.
 * The table's count of an image is the sum of the opponents' posterior counts, the
   certain dice and the stone: P(statement true) is its tail.
+* With ``joint`` (the ``deep`` style, level ``hard``) the posterior is over an opponent's
+  whole hand, the vector of his counts per image: he names an image with a chance
+  ``floor`` whatever he holds, else by a softmax over the images of how likely each would
+  be true from his side.  So a named image raises his count of it and lowers the others.
 
-The policy (``decide``) claims from those posteriors, challenges when the current
-statement is less likely to be true than its best raise is to be caught false, and bluffs
-where it pays:
+The policy (``decide``) claims from those posteriors (``deep``: the claim that most likely
+wins the next exchange, given how the next stater sees it from his side), challenges when
+the current statement is less likely to be true than its best raise is to be caught false,
+and bluffs where it pays:
 early in a round it sometimes names an image it holds little of, at a quantity the table
 makes likely anyway, so that readers at the table are led to raise on that image.
 """
 from __future__ import annotations
 
-from math import comb
+from math import comb, exp, factorial, prod
+from operator import add, itemgetter
 from typing import Optional
 
 SEER = 20
+BETA = 8.0          # how sharply a rival prefers the image likeliest true from his side
+JOINT_MAX = 6500    # hands with more shapes than this are read image by image
 
 #: The styles of play built on this model (bots.py picks one per level).
 STYLES = {
@@ -43,6 +51,20 @@ STYLES = {
         "bystander": 0.18,      # a bystander challenges below this
         "bluff": 0.3,           # chance of a cheap misleading claim when one exists
         "bluff_safe": 0.7,      # ... that it still believes at least this much
+    },
+    # Reads each rival's whole hand (a named image lowers the others too) and claims what
+    # most likely wins the next exchange, given how the next stater will see it.
+    "deep": {
+        "floor": 0.15,
+        "read": True,
+        "joint": True,
+        "value": 0.55,          # worth of a claim the next stater raises on
+        "value_slack": 0.3,     # ... at most this above its chance of being true
+        "doubt": 0.4,           # the next stater challenges below this, from his side
+        "caught": 0.4,          # challenges when P(statement) < caught × P(best raise false)
+        "bystander": 0.25,
+        "bluff": 0.5,
+        "bluff_safe": 0.7,
     },
 }
 
@@ -85,13 +107,95 @@ def _binomial_tails(n: int, p: float) -> list:
     return out
 
 
+_COMPOSITIONS: dict = {}
+
+
+def _compositions(n: int, f: int) -> tuple:
+    """Every hand of ``n`` dice over ``f`` faces as a count vector, and its multinomial
+    prior probability (each face 1/f)."""
+    key = (n, f)
+    if key not in _COMPOSITIONS:
+        out: list = []
+
+        def rec(prefix: tuple, left: int, slots: int) -> None:
+            if slots == 1:
+                out.append(prefix + (left,))
+                return
+            for c in range(left, -1, -1):
+                rec(prefix + (c,), left - c, slots - 1)
+
+        rec((), n, f)
+        base = factorial(n) / f ** n
+        _COMPOSITIONS[key] = (out, [base / prod(factorial(x) for x in c) for c in out])
+    return _COMPOSITIONS[key]
+
+
+def _columns(n: int, f: int) -> list:
+    """``cols[j][k]``: the count of image j in hand shape k."""
+    key = ("cols", n, f)
+    if key not in _COMPOSITIONS:
+        comps = _compositions(n, f)[0]
+        _COMPOSITIONS[key] = [[c[j] for c in comps] for j in range(f)]
+    return _COMPOSITIONS[key]
+
+
+def _groups(n: int, f: int) -> list:
+    """``groups[j][v]``: a getter of the weights of the hand shapes with v of image j."""
+    key = ("groups", n, f)
+    if key not in _COMPOSITIONS:
+        out = []
+        for col in _columns(n, f):
+            idx: list = [[] for _ in range(n + 1)]
+            for k, v in enumerate(col):
+                idx[v].append(k)
+            out.append([(itemgetter(*ks) if len(ks) > 1 else (lambda w, k=ks[0]: (w[k],))) if ks
+                        else (lambda w: ()) for ks in idx])
+        _COMPOSITIONS[key] = out
+    return _COMPOSITIONS[key]
+
+
+_JOINT: dict = {}          # memo of _joint_weights
+_MARGINALS: dict = {}      # memo of TableRead.joint_posterior's per-image counts
+
+
+def _joint_weights(n: int, f: int, said: tuple, faces: list, public: tuple, wild: int, unseen: int,
+                   floor: float, chance) -> list:
+    """Unnormalised posterior weight of every hand shape (``_compositions`` order) after
+    the statements ``said``.  Memoised by prefix: within a round each new statement costs
+    one pass over the shapes, not one per statement so far."""
+    key = (n, f, said, tuple(faces), public, wild, unseen, floor)
+    hit = _JOINT.get(key)
+    if hit is not None:
+        return hit
+    if not said:
+        return _compositions(n, f)[1]
+    weights = list(_joint_weights(n, f, said[:-1], faces, public, wild, unseen, floor, chance))
+    q, img = said[-1]
+    i = faces.index(img)
+    e = [[exp(BETA * chance(q - c - public[j] - wild)) for c in range(n + 1)] for j in range(f)]
+    cols = _columns(n, f)
+    den = [0.0] * len(weights)
+    for j in range(f):
+        ej = e[j]
+        den = list(map(add, den, [ej[v] for v in cols[j]]))
+    ei = e[i]
+    low, high = floor / f, 1.0 - floor
+    weights = [w * (low + high * ei[v] / d) for w, v, d in zip(weights, cols[i], den)]
+    if len(_JOINT) > 512:
+        _JOINT.clear()
+    _JOINT[key] = weights
+    return weights
+
+
 # ---------------------------------------------------------------------- the table
 class TableRead:
     """The posteriors of one view: each opponent's count of each image, and the chance
     that any statement is true.  Built once per decision; cheap (a few small arrays)."""
 
-    def __init__(self, view: dict, floor: float = 0.25, read: bool = True) -> None:
+    def __init__(self, view: dict, floor: float = 0.25, read: bool = True, joint: bool = False) -> None:
         self.view = view
+        self.joint = joint
+        self._joint_done: set = set()
         self.faces = list(view["faces"])
         self.p = 1.0 / len(self.faces)
         self.me = view["you"]
@@ -134,11 +238,63 @@ class TableRead:
         self._tables: dict = {}
 
     # ------------------------------------------------------------------ one opponent
+    def _his_side(self, seat: int) -> tuple:
+        """(dice ``seat`` cannot see, dice he counts for sure besides his own per image
+        except the stone, 1 when the stone is wild for him)."""
+        n = self.hidden.get(seat, 0)
+        unseen = self.total_hidden - n + sum(self.mine.values())
+        wild = 0
+        extra = 0                                  # the stone's face counted for him
+        if self.holder == seat:
+            wild = 1
+        elif self.holder is not None and self.rolled:
+            if self.seer_public:
+                extra = 1
+            else:
+                unseen += 1
+        return unseen, wild, extra
+
+    def joint_posterior(self, seat: int) -> Optional[dict]:
+        """{image: P(k of ``seat``'s hidden dice show it)} from a posterior over his whole
+        hand (a count per image, multinomial prior) given his statements this round: he
+        names an image at a height with a chance ``floor`` whatever he holds (a bluff, a
+        forced raise), else by a softmax over the images of how likely each would be true
+        from his side.  So a named image raises his count of it *and lowers the others*.
+        None when his hand has too many shapes to list (many dice, many faces)."""
+        n = self.hidden.get(seat, 0)
+        f = len(self.faces)
+        said = self.claims.get(seat, ())
+        if not said or comb(n + f - 1, f - 1) > JOINT_MAX:
+            return None
+        unseen, wild, extra = self._his_side(seat)
+        tails = _binomial_tails(unseen, self.p)
+
+        def chance(need):
+            return 1.0 if need <= 0 else (tails[need] if need <= unseen else 0.0)
+
+        public = tuple(self.public[fj] + (extra if self.seer_face == fj else 0) for fj in self.faces)
+        key = (n, f, tuple(said), tuple(self.faces), public, wild, unseen, self.floor)
+        if key not in _MARGINALS:
+            weights = _joint_weights(n, f, tuple(said), self.faces, public, wild, unseen, self.floor, chance)
+            z = sum(weights) or 1.0
+            cols = [[sum(pick(weights)) / z for pick in picks] for picks in _groups(n, f)]
+            if len(_MARGINALS) > 512:
+                _MARGINALS.clear()
+            _MARGINALS[key] = cols
+        return {fj: list(col) for fj, col in zip(self.faces, _MARGINALS[key])}
+
     def count_posterior(self, seat: int, image: str) -> list:
         """P(k of ``seat``'s hidden regular dice show ``image``), k = 0..hidden."""
         key = (seat, image)
         if key in self._counts:
             return self._counts[key]
+        if self.joint and seat not in self._joint_done:
+            self._joint_done.add(seat)
+            joint = self.joint_posterior(seat)
+            if joint is not None:
+                for fj, pmf in joint.items():
+                    self._counts[(seat, fj)] = pmf
+                return self._counts[key]
         n = self.hidden.get(seat, 0)
         post = binomial_pmf(n, self.p)
         said = [q for q, img in self.claims.get(seat, ()) if img == image]
@@ -256,6 +412,61 @@ def best_claim(read: TableRead, view: dict, style: dict, rng) -> tuple:
     return max(good, key=lambda c: (c[0] >= best_p - 0.05, -c[1], c[0]))
 
 
+def next_stater(view: dict, me: int) -> Optional[int]:
+    """The next active player to my left (who answers my statement)."""
+    n = len(view["seats"])
+    s = me
+    for _ in range(n - 1):
+        s = (s + 1) % n
+        if view["seats"][s]["active"]:
+            return s
+    return None
+
+
+def p_challenged(read: TableRead, view: dict, q: int, image: str, nxt: int, doubt: float) -> float:
+    """The chance the next stater challenges "q × image" from me: he does when it looks
+    less likely than ``doubt`` from his side (his own count of the image, which I know only
+    by its posterior, the faces he sees, my stone when I hold it, and a Binomial over every
+    die he cannot see)."""
+    unseen = read.total_hidden - read.hidden.get(nxt, 0) + sum(read.mine.values())
+    sure = read.public[image] + (1 if read.holder == read.me else 0)
+    if read.holder is not None and read.holder not in (read.me, nxt) and read.rolled:
+        unseen += 1
+    tails = _binomial_tails(unseen, read.p)
+    out = 0.0
+    for k, w in enumerate(read.count_posterior(nxt, image)):
+        need = q - sure - k
+        his = 1.0 if need <= 0 else (tails[need] if need <= unseen else 0.0)
+        if w and his < doubt:
+            out += w
+    return out
+
+
+def valued_claim(read: TableRead, view: dict, style: dict, rng) -> Optional[tuple]:
+    """The statement that most likely wins the next exchange: challenged, it wins when
+    true; raised on, it is worth ``style["value"]`` (the raiser is the one at risk now)."""
+    me = view["you"]
+    cands = candidate_claims(read, view, me, span=6)
+    if not cands:
+        return None
+    nxt = next_stater(view, me)
+    if style["bluff"] and rng.random() < style["bluff"]:
+        lo = view["min_quantity"]
+        safe = [c for c in cands if c[1] == lo and c[0] >= style["bluff_safe"]]
+        if safe:
+            p, q, image = min(safe, key=lambda c: (read.mine[c[2]], -c[0]))
+            if read.mine[image] < max(read.mine.values()):
+                return p, q, image
+    if nxt is None or nxt not in read.hidden:
+        return max(cands, key=lambda c: (c[0], -c[1]))
+
+    def value(c):
+        ch = p_challenged(read, view, c[1], c[2], nxt, style["doubt"])
+        return ch * c[0] + (1.0 - ch) * min(style["value"], c[0] + style["value_slack"])
+
+    return max(cands, key=lambda c: (value(c), -c[1]))
+
+
 def decide(view: dict, legal: list, rng, style: Optional[dict] = None) -> Optional[dict]:
     """The action a reading player takes now, or None (nothing to do)."""
     style = style or STYLES["reader"]
@@ -264,16 +475,19 @@ def decide(view: dict, legal: list, rng, style: Optional[dict] = None) -> Option
     kinds = {a["type"] for a in legal}
     if "choose" in kinds:
         return choose_die([a for a in legal if a["type"] == "choose"], rng)
-    read = TableRead(view, style["floor"], style["read"])
+    read = TableRead(view, style["floor"], style["read"], style.get("joint", False))
     cur = view["statement"]
     me = view["you"]
     if "state" in kinds:
-        claim = best_claim(read, view, style, rng)
+        claim = valued_claim(read, view, style, rng) if style.get("value") else best_claim(read, view, style, rng)
         if cur is not None and "dodgy" in kinds:
             p_cur = read.p_true(cur["quantity"], cur["image"], cur["seat"])
             # Challenging loses a die when the statement is true; raising loses one when the
             # raise is false and is caught.  Take the smaller risk.
-            if claim is None or p_cur < (1.0 - claim[0]) * style["caught"]:
+            p_raise = claim[0] if claim is not None else 0.0
+            if style.get("value"):
+                p_raise = max((c[0] for c in candidate_claims(read, view, me, span=6)), default=0.0)
+            if claim is None or p_cur < (1.0 - p_raise) * style["caught"]:
                 return _find(legal, "dodgy")
         p, q, image = claim
         return {"type": "state", "quantity": q, "image": image}

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Choice, Game, IllegalAction, Int, Move, Nullable, Number, State, clone, is_int, ms
+from ...engine import Choice, Game, IllegalAction, Int, Log, Move, Nullable, Number, State, clone, is_int, ms
 
 SEER = 20                      # id of the seer stone; regular dice are 0..19
 REGULAR_DICE = 20              # DGY-1
@@ -158,7 +158,7 @@ class Dodgy(Game):
             window_end=None,
             shouts=[],
             reveal=None,
-            history=[],
+            history=Log(),
             winners=None,
         )
         opts = state["options"]
@@ -461,8 +461,8 @@ class Dodgy(Game):
         if held == 0 or (threshold is not None and held <= threshold):
             self._eliminate(state, loser)
             rev["eliminated"] = [loser]
-        # A new list, never an append: ``apply`` shares the history between states.
-        state["history"] = state["history"] + [clone({
+        # Never an append in place: ``apply`` shares the history between states (a Log).
+        state["history"] = Log.of(state["history"]).plus(clone({
             "round": state["round"],
             "statement_count": len(state["statements"]),
             **{k: rev[k] for k in (
@@ -470,7 +470,7 @@ class Dodgy(Game):
                 "winner", "loser", "chosen", "chosen_by_timeout", "seer_from_centre",
                 "seer_contrib", "eliminated",
             )},
-        })]
+        }))
         active = self.active_seats(state)
         limit = state["options"]["round_limit"]
         if len(active) == 1:
@@ -696,8 +696,8 @@ class Dodgy(Game):
     # ------------------------------------------------------------------ copies
     @staticmethod
     def _copy(state: State) -> State:
-        # The log and the challenge history only ever grow by new lists: share them, so an
-        # ``apply`` late in a long game costs what it cost in the first round.
+        # The log and the challenge history are Logs (append-only, shared): an ``apply``
+        # late in a long game costs what it cost in the first round.
         return {k: (v if k in ("log", "history") else clone(v)) for k, v in state.items()}
 
     # ================================================================== bots

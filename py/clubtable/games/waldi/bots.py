@@ -1,9 +1,10 @@
 """Computer players for Wie Waldi!: seats that play at a human pace.
 
-A bot sees only its own view and legal actions.  It keeps the memory a human keeps: the
-dachshunds whose head it laid and the cards it has played this round, read from the
-"placed by" flash in its view (§4.8) at the moment they happen; with ``show_card_owner``
-on it simply reads the owner tags.
+A bot sees only its own view and legal actions.  It keeps the memory a human keeps
+(``strategy.Memory``, every level): the dachshunds whose head it laid and the cards it has
+played this round, read from the "placed by" flash in its view (§4.8) at the moment they
+happen, or from the owner tags with ``show_card_owner`` on, and the cards it put back
+under its piles.
 
 Pacing: ``decide`` returns the action with a think time: every step (take a pile, turn up
 a card, place or decline it) costs a reaction time drawn around the level's figure and
@@ -46,16 +47,13 @@ class WaldiBot(Bot):
         self._reset_round()
 
     def _reset_round(self) -> None:
-        self.my_heads: set = set()        # dachshund ids whose head I laid
-        self.my_cards: set = set()        # (dog id, index) of every card I laid
-        self.placed: list = []            # faces I laid this round
         self.streak = 0                   # declines in a row from the pile in hand
         self.dry = 0                      # declines in a row from any pile
         self.cycled: set = set()          # piles gone round without a play since my last play
         self._own = None                  # my own situation the current decision is for
         self._ready = None                # when my reaction time for it is over (ms)
         self._plan = None                 # (action, effects on my memory, dogs it was chosen for)
-        self.mem = strategy.Memory(self.seat)   # what strategy.py remembers (the "plan" levels)
+        self.mem = strategy.Memory(self.seat)   # what I remember of the round (strategy.py)
 
     # ------------------------------------------------------------------ pacing
     def _delay(self, step: str) -> int:
@@ -70,32 +68,6 @@ class WaldiBot(Bot):
             self._round = view["round"]
             self._reset_round()
         self.mem.observe(view)
-        dogs = {d["id"]: d for d in view["dogs"]}
-        if view["show_card_owner"]:
-            for d in view["dogs"]:
-                for i, f in enumerate(d["cards"]):
-                    if f.get("owner") == self.seat:
-                        self._remember(d["id"], i, f)
-            return
-        for e in view["recent"]:
-            if e["seat"] == self.seat and e["dog"] in dogs:
-                self._remember(e["dog"], e["index"], dogs[e["dog"]]["cards"][e["index"]])
-
-    def _remember(self, dog: int, index: int, face: dict) -> None:
-        if (dog, index) in self.my_cards:
-            return
-        self.my_cards.add((dog, index))
-        self.placed.append({k: v for k, v in face.items() if k != "owner"})
-        if index == 0:
-            self.my_heads.add(dog)
-
-    def _left_in_set(self, view: dict) -> list:
-        """Faces of my set not yet laid this round (my piles plus the revealed card)."""
-        left = [dict(f) for f in view["deck"]]
-        for f in self.placed:
-            if f in left:
-                left.remove(f)
-        return left
 
     # ------------------------------------------------------------------ play
     def decide(self, view: dict, legal: list, now_ms: int):
@@ -208,7 +180,7 @@ class WaldiBot(Bot):
             return 5.0 + bonus
         dog = next(d for d in view["dogs"] if d["id"] == action["dog"])
         length = dog["length"]
-        mine = dog["id"] in self.my_heads if smart else False
+        mine = dog["id"] in self.mem.my_heads if smart else False
         if face["kind"] == "belly":
             if not smart:
                 return 1.0 + bonus
@@ -216,7 +188,7 @@ class WaldiBot(Bot):
                 return 1.5 + bonus
             # Feeding somebody else's dachshund is only worth it if I can still steal it.
             steal = any(f["kind"] == "tail" and f["cat"] and f["front"] == face["rear"]
-                        for f in self._left_in_set(view))
+                        for f in self.mem.left_in_set(view))
             return (0.2 if steal else -0.6) + bonus
         cost = MARKER_COST + self._stop_cost(view, face, dog)
         if face["cat"]:
@@ -242,7 +214,7 @@ class WaldiBot(Bot):
             else:
                 others += d["length"]
         gain = dog["length"] + 1
-        if face["cat"] or dog["id"] in self.my_heads:
+        if face["cat"] or dog["id"] in self.mem.my_heads:
             mine += gain
         else:
             others += gain
@@ -254,5 +226,5 @@ class WaldiBot(Bot):
         last = (dog["id"], dog["length"] - 1)
         tail = dog["cards"][-1]
         if tail.get("cat"):
-            return last in self.my_cards
-        return dog["id"] in self.my_heads
+            return last in self.mem.my_cards
+        return dog["id"] in self.mem.my_heads
