@@ -571,7 +571,7 @@ STDLIB_REST = "static/vendor/pyodide/python_stdlib_rest.zip"   # read by static/
 # module of the result and fails on one missing).
 STDLIB_BY_NAME = ("pyodide", "pyodide.*", "_pyodide", "_pyodide.*", "encodings", "encodings.*", "_sysconfigdata_*",
                   "ctypes._layout")
-_IMPORT_TEXT = re.compile(r"(?:^|[\n;:]|\\n|\\t)\s*(?:from\s+([\w.]+)\s+import\s+\(?([\w., *]+)|import\s+([\w., ]+))")
+_IMPORT_TEXT = re.compile(r"(?:^|[\n;:\"'`]|\\n|\\t)\s*(?:from\s+([\w.]+)\s+import\s+\(?([\w., *]+)|import\s+([\w., ]+))")
 
 
 def imported_names(source: str, module: str = "", is_package: bool = False) -> set[str]:
