@@ -556,8 +556,8 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
             return None
         tmp.with_suffix(".json").replace(cached.with_suffix(".json"))
         tmp.replace(cached)
-        for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-4]:
-            old.unlink()            # 31 MB each: keep the last few
+        for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-8]:
+            old.unlink()            # 31 MB each: keep the last few (the cache is shared)
             old.with_suffix(".json").unlink(missing_ok=True)
     shutil.copy(cached, dist_dir / SNAPSHOT)
     return json.loads(cached.with_suffix(".json").read_text())["stdlib"]
