@@ -46,3 +46,30 @@ export async function loadPyodide(options = {}) {
   }
   return startPyodide(settings);
 }
+
+// The DOM layer (py/clubtable/ui/dom.py) builds a new subtree in one call instead of one per
+// element and attribute: each call from Python to the page costs far more than the work.
+// `spec` is JSON: a text node is a string; an element is [tag, svg, {attribute: value}, text]
+// or [tag, svg, {attribute: value}, null, [children]].  Texts become text nodes and
+// attributes are set one by one, so nothing is ever parsed as markup.  Returns every node
+// made, in document order (the element itself first).
+const SVG_NS = "http://www.w3.org/2000/svg";
+function buildTree(spec) {
+  const made = [];
+  const make = (s) => {
+    if (typeof s === "string") {
+      const text = document.createTextNode(s);
+      made.push(text);
+      return text;
+    }
+    const el = s[1] ? document.createElementNS(SVG_NS, s[0]) : document.createElement(s[0]);
+    made.push(el);
+    for (const name in s[2]) el.setAttribute(name, s[2][name]);
+    if (s.length === 4) el.textContent = s[3];
+    else for (const child of s[4]) el.appendChild(make(child));
+    return el;
+  };
+  make(JSON.parse(spec));
+  return made;
+}
+if (globalThis.document) globalThis.clubtableBuild = buildTree;

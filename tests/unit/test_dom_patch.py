@@ -8,9 +8,9 @@ import pytest
 import fake_dom
 
 
-@pytest.fixture
-def page():
-    doc, dom = fake_dom.install()
+@pytest.fixture(params=[True, False], ids=["batched", "each"])
+def page(request):
+    doc, dom = fake_dom.install(batch=request.param)
     root = doc.createElement("div")
     root.setAttribute("id", "app")
     doc.body.appendChild(root)
@@ -221,3 +221,116 @@ def test_a_button_submits_its_form_only_when_it_says_so(page):
     doc, dom, root = page
     assert dom.h("button", "Add").attrs["type"] == "button"
     assert dom.h("button", "Open", type="submit").attrs["type"] == "submit"
+
+
+# --------------------------------------------------------------------------- memoised parts
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_item = st.fixed_dictionaries({"id": st.integers(0, 4), "n": st.integers(0, 2), "cls": st.sampled_from("ab")})
+_state = st.fixed_dictionaries({
+    "lang": st.sampled_from(["en", "fr"]),
+    "items": st.lists(_item, max_size=5, unique_by=lambda i: i["id"]),
+    "twice": st.booleans(),           # the first item's part shown a second time, elsewhere
+    "whole": st.booleans(),           # the whole list memoised too (parts inside a part)
+    "note": st.sampled_from([None, "x", "y"]),
+})
+
+
+def _screen(dom, state, clicks, use_memo):
+    """A screen drawing ``state``, with its parts memoised or not: both must look the same."""
+    memo = dom.memo if use_memo else (lambda key, fn, *args: fn(*args))
+
+    def part(item, lang):
+        return dom.h("li", dom.h("span", f"{lang}:{item['n']}"),
+                     dom.h("button", "+", on_click=lambda e: clicks.append((item["id"], item["n"], lang))),
+                     cls=item["cls"], key=f"i{item['id']}")
+
+    def parts(items, lang):
+        return dom.h("ul", [memo(("item", i["id"]), part, i, lang) for i in items], id="items")
+
+    items, lang = state["items"], state["lang"]
+    first = [memo(("item", items[0]["id"]), part, items[0], lang)] if state["twice"] and items else []
+    body = memo("list", parts, items, lang) if state["whole"] else parts(items, lang)
+    return dom.h("section", dom.h("p", state["note"]) if state["note"] else None, dom.h("ul", first), body)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_state, min_size=1, max_size=12), st.booleans())
+def test_a_memoised_part_never_shows_an_old_view(states, batch):
+    import copy
+    doc, dom = fake_dom.install(batch=batch)
+    try:
+        root = doc.createElement("div")
+        root.setAttribute("id", "app")
+        doc.body.appendChild(root)
+        dom._memos.clear()
+        clicks = []            # what handlers call lives as long as the screen (like ctx.act)
+        for state in states:
+            state = copy.deepcopy(state)         # each update is a new view, as the table sends
+            clicks.clear()
+            dom.mount("app", _screen(dom, state, clicks, True))
+            probe = doc.createElement("div")
+            probe.setAttribute("id", "probe")
+            doc.body.appendChild(probe)
+            dom._mounted.pop("probe", None)
+            dom.mount("probe", _screen(dom, state, [], False))
+            assert shape(root) == (shape(probe)[0], shape(root)[1], shape(probe)[2])
+            doc.body.removeChild(probe)
+            dom._release(dom._mounted.pop("probe"))
+            # every button calls the handler of what it shows now
+            for button in _all(root, "BUTTON"):
+                ev = type("E", (), {"type": "click", "target": button, "preventDefault": lambda self: None})()
+                dom._dispatch(ev)
+            shown = [i for i in state["items"][:1] if state["twice"]] + state["items"]
+            assert clicks == [(i["id"], i["n"], state["lang"]) for i in shown]
+            assert sum(1 for _ in dom._handlers) == _count_events(dom._mounted["app"])
+    finally:
+        fake_dom.uninstall()
+
+
+def _all(el, tag):
+    """The elements named ``tag`` under ``el``, in document order."""
+    out = []
+    for c in getattr(el, "childNodes", []):
+        if isinstance(c, fake_dom.FakeElement):
+            if c.tagName.upper() == tag:
+                out.append(c)
+            out += _all(c, tag)
+    return out
+
+
+def test_an_unchanged_memoised_part_costs_no_dom_call_and_no_walk(page):
+    doc, dom, root = page
+    calls = []
+
+    def board(cells):
+        calls.append(1)
+        return dom.h("table", [dom.h("tr", [dom.h("td", c) for c in row]) for row in cells])
+    cells = [["x", "o"], ["", "x"]]
+    dom.mount("app", dom.h("div", dom.memo("board", board, cells), dom.h("p", "1")))
+    dom.reset_stats()
+    dom.mount("app", dom.h("div", dom.memo("board", board, [list(r) for r in cells]), dom.h("p", "2")))
+    assert len(calls) == 1 and dom.STATS["text"] == 1 and dom.ffi_calls() - dom.STATS["read"] == 1
+    dom.mount("app", dom.h("div", dom.memo("board", board, [["o", "o"], ["", "x"]]), dom.h("p", "2")))
+    assert len(calls) == 2 and _all(root, "TD")[0].textContent == "o"
+
+
+def test_a_new_subtree_is_made_in_one_call_to_the_page():
+    doc, dom = fake_dom.install(batch=True)
+    try:
+        root = doc.createElement("div")
+        root.setAttribute("id", "app")
+        doc.body.appendChild(root)
+        dom.mount("app", dom.h("p", "start"))
+        build = dom.window.clubtableBuild
+        before = build.calls
+        rows = lambda n: dom.h("ul", [dom.h("li", dom.h("b", str(i)), " <x>", key=str(i), title="t") for i in range(n)])
+        dom.mount("app", rows(50))
+        assert build.calls == before + 1
+        assert shape(root) == ("div", {"id": "app"},
+                               [("ul", {}, [("li", {"data-key": str(i), "title": "t"}, [("b", {}, [str(i)]), " <x>"])
+                                            for i in range(50)])])
+        dom.mount("app", rows(51))          # then patched as usual: one row made, in one call
+        assert build.calls == before + 2 and len(root.childNodes[0].childNodes) == 51
+    finally:
+        fake_dom.uninstall()

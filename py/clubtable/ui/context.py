@@ -19,18 +19,25 @@ SYMBOLS = "●▲■◆★✚"   # player markers: colour plus a shape, for colo
 
 class Refusal:
     """An action the host (or this tab's table) refused: a stable ``code`` for translation
-    (``refusal.<code>`` in the catalogues) and the engine's English ``message`` as fallback."""
+    (``refusal.<code>`` in the catalogues) and the engine's English ``message`` as fallback;
+    optionally the engine's ``reason`` and ``params`` (``refusal.<code>.<reason>``)."""
 
-    __slots__ = ("code", "message")
+    __slots__ = ("code", "message", "reason", "params")
 
-    def __init__(self, code: str, message: str) -> None:
-        self.code, self.message = code, message
+    def __init__(self, code: str, message: str, reason: Optional[str] = None, params: Optional[dict] = None) -> None:
+        self.code, self.message, self.reason, self.params = code, message, reason, dict(params or {})
 
     def text(self, t: Callable[..., str]) -> str:
-        """The refusal in ``t``'s language; in English (or untranslated) the engine's sentence."""
+        """The refusal in ``t``'s language.  A reason's text says as much as the engine's
+        sentence (it shows the same values), so it is used in every language; otherwise
+        English shows the engine's sentence, and so does a language that lacks the code."""
         from .. import i18n
-        key = f"refusal.{self.code}"
         lang = getattr(t, "lang", i18n.SOURCE)
+        if self.reason:
+            key = f"refusal.{self.code}.{self.reason}"
+            if i18n.has(lang, key) or i18n.has(i18n.SOURCE, key):
+                return t(key, **self.params)
+        key = f"refusal.{self.code}"
         return t(key) if lang != i18n.SOURCE and i18n.has(lang, key) else self.message
 
 
@@ -51,7 +58,7 @@ class ScreenContext:
                  others: Optional[list] = None, asset_url: Optional[Callable[[str], Optional[str]]] = None,
                  upload: Optional[Callable[[Optional[int], bytes], tuple]] = None,
                  lang: str = "en", redraw: Callable[[], None] = lambda: None,
-                 announce: Optional[Callable[[str], None]] = None) -> None:
+                 announce: Optional[Callable[[str], None]] = None, keep_parts: bool = True) -> None:
         self.game_id = game_id
         self.seat = seat
         self.update = update or {}
@@ -75,6 +82,7 @@ class ScreenContext:
         self._upload = upload
         self._redraw = redraw
         self._announce = announce or toast
+        self._keep_parts = keep_parts      # False: a made-up table (how to play), parts drawn afresh
 
     # ------------------------------------------------------------------ moves
     def can(self, move: str) -> bool:
@@ -97,6 +105,21 @@ class ScreenContext:
     def redraw(self) -> None:
         """Draw again after changing ``scratch`` (a selection): nothing was sent."""
         self._redraw()
+
+    def part(self, key: Any, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(ctx, *args)``: a part of the screen drawn again only when ``args`` (the view
+        slices it shows), the language, the roster or the rule constants change; otherwise
+        the page keeps showing what it drew last time, at no cost (``ui.dom.memo``).
+
+        ``fn`` may read the translator, names, markers and constants of ``ctx``, but no other
+        part of it (not ``legal``, ``scratch`` or the clock: pass what it needs in ``args``);
+        its handlers may only send actions made from ``args`` with ``ctx.act``.  Parts are
+        remembered per game and seat, under ``key``."""
+        if not self._keep_parts:
+            return fn(self, *args)
+        from .dom import memo
+        look = (fn, self.lang, self.seats, self.constants, args)
+        return memo((self.game_id, self.seat, key), lambda _: fn(self, *args), look)
 
     @property
     def my_turn(self) -> bool:

@@ -29,6 +29,7 @@ ever made per element.  Focus is restored to the element with the same ``id`` or
 from __future__ import annotations
 
 import bisect
+import json
 import time
 from typing import Any, Callable, Optional
 
@@ -52,7 +53,7 @@ def reset_stats() -> None:
     STATS.clear()
     STATS.update({"createElement": 0, "createTextNode": 0, "setAttribute": 0, "removeAttribute": 0,
                   "insert": 0, "remove": 0, "text": 0, "prop": 0, "read": 0,
-                  "mounts": 0, "mount_ms": 0.0, "renders": 0, "render_ms": 0.0})
+                  "mounts": 0, "mount_ms": 0.0, "renders": 0, "render_ms": 0.0, "batches": 0})
 
 
 reset_stats()
@@ -135,12 +136,101 @@ def _flatten(items, out: list) -> None:
             out.append(str(c))
 
 
+_memos: dict = {}             # memo key -> (args, Node): the last tree each memoised part made
+MAX_MEMOS = 512               # parts remembered (the oldest are forgotten beyond this)
+
+
+def memo(key: Any, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``, memoised on ``args``: while they are equal (``==``) to the last call's
+    under the same ``key``, the very Node made then is returned, and a patch passes over it
+    without looking inside (the page already shows it).  So a part of a screen that did not
+    change costs one comparison per move.
+
+    ``args`` must hold everything the part shows *and* everything its handlers read when
+    called (the language too: pass ``ctx.lang``); ``fn`` must be pure on them (it only
+    draws).  ``key`` names the place: two places showing the same part use two keys (a Node
+    shown twice is copied, which is correct but gains nothing)."""
+    hit = _memos.get(key)
+    if hit is not None and hit[0] == args:
+        return hit[1]
+    node = fn(*args)
+    if hit is None and len(_memos) >= MAX_MEMOS:
+        del _memos[next(iter(_memos))]
+    _memos[key] = (args, node)
+    return node
+
+
 # --------------------------------------------------------------------------- building
+_builder: list = []           # the page's one-call subtree builder (static/boot.mjs), once looked up
+
+
+def _batch():
+    """``window.clubtableBuild``, or None (an older page, a test's document without it)."""
+    if not _builder:
+        _builder.append(getattr(window, "clubtableBuild", None))
+    return _builder[0]
+
+
 def _build(node: Any, svg: bool = False):
     """A new DOM node for ``node`` (an element with its subtree, or a text node)."""
     if not isinstance(node, Node):
         STATS["createTextNode"] += 1
         return document.createTextNode(node)
+    build = _batch()
+    if build is not None and node.children:
+        return _build_batched(build, node, svg)
+    return _build_each(node, svg)
+
+
+def _build_batched(build, node: Node, svg: bool):
+    """The whole subtree in one call to the page: described as JSON, made there, and every
+    node made handed back in document order, to be kept as the Nodes' ``kids``."""
+    made: list = []                           # the Nodes and texts, in the order the page makes them
+    # ASCII with escapes: any Python string (even a lone surrogate) crosses as valid text
+    spec = json.dumps(_spec(node, svg, made), separators=(",", ":"))
+    STATS["batches"] += 1
+    out = build(spec)
+    dom_nodes = out.to_py(depth=1) if hasattr(out, "to_py") else list(out)
+    for item, dom_node in zip(made, dom_nodes):
+        if isinstance(item, Node) and item.kids is not _TEXT:
+            item.kids = [dom_nodes[i] for i in item.kids]
+    return dom_nodes[0]
+
+
+def _spec(node: Any, svg: bool, made: list):
+    """``node`` as ``clubtableBuild`` reads it; ``made`` gets each Node and text in the order
+    the page makes them, and a Node's ``kids`` the positions of its children there."""
+    made.append(node)
+    if not isinstance(node, Node):
+        STATS["createTextNode"] += 1
+        STATS["insert"] += 1
+        return node
+    svg = svg or node.tag == "svg"
+    STATS["createElement"] += 1
+    attrs = node.attrs
+    STATS["setAttribute"] += len(attrs)
+    if node.events:
+        node.hkey = _new_hkey()
+        attrs = dict(attrs)
+        attrs["data-act"] = _bind(node)
+        STATS["setAttribute"] += 1
+    kids = node.children
+    if len(kids) == 1 and not isinstance(kids[0], Node):
+        STATS["text"] += 1
+        node.kids = _TEXT
+        return [node.tag, 1 if svg else 0, attrs, kids[0]]
+    node.kids = []
+    out = []
+    for i, child in enumerate(kids):
+        if isinstance(child, Node) and child.kids is not None:
+            child = kids[i] = _fresh(child)
+        node.kids.append(len(made))
+        out.append(_spec(child, svg, made))
+    return [node.tag, 1 if svg else 0, attrs, None, out]
+
+
+def _build_each(node: Node, svg: bool):
+    """The subtree element by element (no batch builder in this page)."""
     svg = svg or node.tag == "svg"
     STATS["createElement"] += 1
     el = document.createElementNS(SVG_NS, node.tag) if svg else document.createElement(node.tag)
@@ -217,6 +307,8 @@ def _key(node: Any) -> Optional[str]:
 
 def _patch(old: Node, new: Node, el, svg: bool) -> None:
     """Make ``el`` (showing ``old``) show ``new``: same tag, so only differences are written."""
+    if old is new:         # a memoised subtree (see ``memo``): shown already, nothing to do
+        return
     if old.owned:          # the screen's own element: created once, then left alone
         new.attrs, new.children, new.kids = old.attrs, old.children, old.kids
         _patch_events(old, new, el)
@@ -299,6 +391,19 @@ def _patch_children(el, old: Node, new: Node, svg: bool) -> None:
     if not oc and not nc:
         new.kids = []
         return
+    if len(oc) == len(nc) and _pairwise(oc, nc):
+        # The common case: the same children in the same places (texts and attributes may
+        # differ); each is patched where it stands, with no matching and no moving.
+        kids = list(ok)
+        for i, c in enumerate(nc):
+            o = oc[i]
+            if isinstance(c, Node):
+                _patch(o, c, kids[i], svg)
+            elif o != c:
+                STATS["text"] += 1
+                kids[i].data = c
+        new.kids = kids
+        return
     # Match: by key first, then each remaining child by position among its own tag.
     keyed: dict = {}
     loose: dict = {}
@@ -353,6 +458,23 @@ def _patch_children(el, old: Node, new: Node, svg: bool) -> None:
             kids.append(dom_child)
     new.kids = kids
     _order(el, kids, source)
+
+
+def _pairwise(oc: list, nc: list) -> bool:
+    """Each new child can take the place of the old one at its position: same kind, same
+    key, and not a Node already shown elsewhere (a memoised one may be shown once only)."""
+    for o, n in zip(oc, nc):
+        if n.__class__ is Node:
+            if o.__class__ is not Node or o.tag != n.tag or o.owned != n.owned:
+                return False
+            if n.kids is not None and n is not o:
+                return False
+            oa, na = o.attrs, n.attrs
+            if oa.get("data-key") != na.get("data-key") or oa.get("id") != na.get("id"):
+                return False
+        elif o.__class__ is Node:
+            return False
+    return True
 
 
 def _order(el, kids: list, source: list) -> None:

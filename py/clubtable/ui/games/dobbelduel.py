@@ -84,9 +84,10 @@ def pegs_text(ctx, fb) -> str:
     return ctx.t("dd.pegs_label", eq=fb["eq"], plus=fb["plus"], minus=fb["minus"])
 
 
-def pegs(ctx, fb):
-    """The feedback pegs beside a row: '=' then '+' then '−', the rest neutral."""
-    n = len(columns_of(ctx))
+def pegs(ctx, fb, n=None):
+    """The feedback pegs beside a row: '=' then '+' then '−', the rest neutral (``n`` pegs:
+    one per column)."""
+    n = len(columns_of(ctx)) if n is None else n
     if fb is None:
         return h("span", [h("span", "…", cls="dd-peg dd-peg-none") for _ in range(n)], cls="dd-pegs",
                  role="img", aria_label=ctx.t("dd.pegs_waiting"))
@@ -441,11 +442,16 @@ def board_table(ctx, board, idx, interactive):
     rows = board.get("rows") or []
     for e in range(ctx.constants["max_efforts"]):
         if e < len(rows):
-            body.append(effort_row(ctx, b, e))
+            if b.feedbacking and e == len(rows) - 1 and rows[e].get("feedback") is None:
+                body.append(effort_row(ctx, b, e))
+            else:      # a row played: drawn once, again only when its pegs or its count change
+                n = "-" if b.counts is None else b.counts[e]
+                body.append(ctx.part(("dd.row", idx, e), _played_row, rows[e], n, bool(b.revealed), b.columns,
+                                     idx, e))
         elif b.placing and e == len(rows):
             body.append(placing_row(ctx, b, e))
         else:
-            body.append(unused_row(ctx, b, e))
+            body.append(ctx.part(("dd.row", idx, e), _unused_row, b.columns, b.counts is not None, idx, e))
     return h("table", h("caption", t("dd.legend"), cls="dd-legend"), h("thead", h("tr", head_cells)),
              h("tbody", body), cls="dd-board", aria_label=t("dd.board", n=idx + 1), id=f"dd-board-{idx}")
 
@@ -511,27 +517,35 @@ def _effort_label(ctx, e):
     return h("th", ctx.t("dd.row_effort", row=e + 2, n=e + 1), scope="row")
 
 
+def _dice_cells(ctx, r):
+    return [h("td", white_die(ctx, d) if d is not None else empty_die(), cls="dd-cell",
+              aria_label=None if d is not None else ctx.t("dd.empty")) for d in r["dice"]]
+
+
+def _count_cell(n):
+    return h("td", "…" if n is None else str(n), cls="dd-count", data_count=n)
+
+
 def effort_row(ctx, b, e):
-    """A row already played: its dice, its pegs (or the maker's peg editor), codes left."""
+    """The last row played, waiting for its pegs: the maker's peg editor beside it."""
     r = b.board["rows"][e]
+    peg_cell = h("td", feedback_editor(ctx, b.board, r), cls="dd-peg-cell")
+    cnt = _count_cell(b.counts[e]) if b.counts is not None else None
+    return h("tr", _effort_label(ctx, e), _dice_cells(ctx, r), peg_cell, cnt, cls="dd-effort dd-current",
+             id=f"dd-row-{e + 2}-{b.idx}", data_row=e + 2)
+
+
+def _played_row(ctx, r, n, revealed, columns, idx, e):
+    """A row already played: its dice, its pegs (after the reveal, the true ones where they
+    were wrong), and the codes left after it (``n``; ``"-"``: that column is not shown)."""
     cls = "dd-effort"
-    cells = [h("td", white_die(ctx, d) if d is not None else empty_die(), cls="dd-cell",
-               aria_label=None if d is not None else ctx.t("dd.empty")) for d in r["dice"]]
-    if b.feedbacking and e == len(b.board["rows"]) - 1 and r.get("feedback") is None:
-        peg_cell = h("td", feedback_editor(ctx, b.board, r), cls="dd-peg-cell")
-        cls += " dd-current"
-    else:
-        extra = None
-        if b.revealed and r.get("correct") is False and r.get("true_feedback"):
-            extra = h("span", ctx.t("dd.true_pegs", text=pegs_text(ctx, r["true_feedback"])), cls="warn dd-true")
-            cls += " dd-wrong"
-        peg_cell = h("td", pegs(ctx, r.get("feedback")), extra, cls="dd-peg-cell")
-    cnt = None
-    if b.counts is not None:
-        n = b.counts[e]
-        cnt = h("td", "…" if n is None else str(n), cls="dd-count", data_count=n)
-    return h("tr", _effort_label(ctx, e), cells, peg_cell, cnt, cls=cls, id=f"dd-row-{e + 2}-{b.idx}",
-             data_row=e + 2)
+    extra = None
+    if revealed and r.get("correct") is False and r.get("true_feedback"):
+        extra = h("span", ctx.t("dd.true_pegs", text=pegs_text(ctx, r["true_feedback"])), cls="warn dd-true")
+        cls += " dd-wrong"
+    peg_cell = h("td", pegs(ctx, r.get("feedback"), len(columns)), extra, cls="dd-peg-cell")
+    return h("tr", _effort_label(ctx, e), _dice_cells(ctx, r), peg_cell, None if n == "-" else _count_cell(n),
+             cls=cls, id=f"dd-row-{e + 2}-{idx}", data_row=e + 2)
 
 
 def placing_row(ctx, b, e):
@@ -561,11 +575,11 @@ def _slot(ctx, b, rownum, c, col):
              on_drop=lambda ev: _drop(ctx, ev, c))
 
 
-def unused_row(ctx, b, e):
-    cells = [h("td", empty_die(), cls="dd-cell") for _ in b.columns]
+def _unused_row(ctx, columns, counted, idx, e):
+    cells = [h("td", empty_die(), cls="dd-cell") for _ in columns]
     return h("tr", _effort_label(ctx, e), cells, h("td", cls="dd-peg-cell"),
-             h("td") if b.counts is not None else None,
-             cls="dd-effort dd-unused", id=f"dd-row-{e + 2}-{b.idx}", data_row=e + 2)
+             h("td") if counted else None,
+             cls="dd-effort dd-unused", id=f"dd-row-{e + 2}-{idx}", data_row=e + 2)
 
 
 def feedback_editor(ctx, board, row):
@@ -645,7 +659,7 @@ def solve_box(ctx, board):
     t = ctx.t
     chosen = _solution(ctx)
     complete = all(x is not None for x in chosen)
-    parts = [h("p", t("dd.solve_worth", points=board.get("score_if_solved_now")), cls="muted")]
+    parts = [h("p", t("dd.solve_worth", count=board.get("score_if_solved_now")), cls="muted")]
     if ctx.scratch.get("dd.sure") and complete:
         parts.append(h("p", t("dd.solve_sure", code=" ".join(str(x) for x in chosen)), cls="warn", role="alert"))
         parts.append(h("div", h("button", t("dd.solve_yes"), type="button", cls="danger", id="dd-solve-confirm",
@@ -748,3 +762,63 @@ def scores_panel(ctx):
     return h("section", h("h2", t("dd.scores")), h("table", h("tbody", rows), cls="dd-scores"),
              cls="panel dd-scores-panel")
 
+
+
+# --------------------------------------------------------------------------- how to play
+EXAMPLE_CODE = [5, 2, 4, 1]                  # the made-up code of the rules page
+EXAMPLE_ROW = [5, 1, None, 6]                # one effort: three white dice placed
+
+
+def _example_effort(ctx, columns):
+    """The code behind the screen, one effort below it and its pegs: one die right, the code
+    higher on one, lower on another; the pegs do not say which."""
+    from ...games.dobbelduel.rules import feedback as feedback_for
+    from ..howto import example
+    ex = example(ctx, {"columns": columns}, seat=1)
+    code = h("div", h("span", ex.t("dd.code_row"), cls="dd-rowname"),
+             [code_die(ex, v, c) for v, c in zip(EXAMPLE_CODE, columns)], cls="dd-example-row")
+    fb = feedback_for(EXAMPLE_CODE, EXAMPLE_ROW)
+    row = h("div", h("span", ex.t("dd.row_effort", row=2, n=1), cls="dd-rowname"),
+            [white_die(ex, v) if v is not None else empty_die(c) for v, c in zip(EXAMPLE_ROW, columns)],
+            pegs(ex, fb), cls="dd-example-row")
+    return [code, row]
+
+
+def _example_score(ctx):
+    """A code broken after three efforts with nine white dice left: 20 + 4 × 5 + 9 × 1."""
+    from ..howto import example
+    k = ctx.constants
+    base, row, die_pts = k.get("base_points", 20), k.get("row_points", 5), k.get("die_points", 1)
+    empty, unused = k.get("max_efforts", 7) - 3, k.get("white_dice", 18) - 9
+    lines = [{"item": "base", "points": base},
+             {"item": "empty_rows", "count": empty, "each": row, "points": row * empty},
+             {"item": "unused_dice", "count": unused, "each": die_pts, "points": die_pts * unused}]
+    ex = example(ctx, {})
+    total = sum(x["points"] for x in lines)
+    return h("table", h("tbody", [score_line(ex, x) for x in lines],
+                        h("tr", h("th", ex.t("dd.total", name=ex.name(1)), scope="row"), h("td", str(total)))),
+             cls="dd-score")
+
+
+def how_to_play(ctx) -> list:
+    """Dobbelduel in a few parts, with the table's options (``ctx.view["options"]``)."""
+    from ..howto import section
+    t = ctx.t
+    o = ctx.view.get("options") or {}
+    k = ctx.constants
+    columns = list(o.get("columns") or COLOUR_HEX)
+    nums = {"efforts": k.get("max_efforts", 7), "white": k.get("white_dice", 18), "roll": k.get("roll_size", 4),
+            "base": k.get("base_points", 20), "row": k.get("row_points", 5), "die": k.get("die_points", 1),
+            "matches": o.get("matches", 2)}
+    manual = o.get("feedback") == "manual"
+    return [
+        section(t, "dd.rules.goal", params=nums),
+        section(t, "dd.rules.setup", 2, params=nums),
+        section(t, "dd.rules.effort", 3, params=nums),
+        section(t, "dd.rules.feedback", ["p1", "p2", "p3.manual" if manual else "p3.auto"],
+                picture=_example_effort(ctx, columns), after=1, params=nums),
+        section(t, "dd.rules.solve", 2, params=nums),
+        section(t, "dd.rules.score", 2, picture=_example_score(ctx), params=nums),
+        section(t, "dd.rules.end", ["p1", "p2." + ("extra" if o.get("tie") == "extra_pair" else "draw")],
+                params=nums),
+    ]
