@@ -12,6 +12,7 @@
                               web app manifest and PNG icons, the Python memory snapshot (made in
                               Node, remade when the runtime or the Python changes) and a .br and
                               .gz twin of every compressible file
+                              (--quick: the snapshot's brotli at quality 9, for development)
     python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N) with the
                               headers the README asks of a static host (MIME types, CSP, caching),
                               the precompressed twins with their Content-Encoding
@@ -25,8 +26,10 @@ whatever registry those clients are configured for; the hashes pinned below deci
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import email.utils
+import fnmatch
 import functools
 import hashlib
 import html
@@ -206,7 +209,8 @@ def app_zip() -> None:
     """py/clubtable (with its compiled catalogues) and the vendored pure-Python libraries, as
     one archive unpacked by PyScript."""
     APP_ZIP.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(APP_ZIP, "w", zipfile.ZIP_DEFLATED) as z:
+    # Stored, not deflated: the server's brotli over the whole archive sends a third less.
+    with zipfile.ZipFile(APP_ZIP, "w", zipfile.ZIP_STORED) as z:
         package = ROOT / "py" / "clubtable"
         for path in sorted([*package.rglob("*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
             z.write(path, path.relative_to(ROOT / "py").as_posix())
@@ -234,7 +238,9 @@ def dist() -> None:
     brand(DIST, load_club())
     write_icons(DIST)
     store_stdlib(DIST)
-    write_snapshot(DIST)
+    in_snapshot = write_snapshot(DIST)
+    if in_snapshot is not None:
+        write_stdlib_rest(DIST, in_snapshot)
     write_service_worker(DIST)   # it lists every file of the build with its hash (twins aside)
     compress(DIST)               # last: every compressible file gets its .br and .gz twin
     log(f"wrote {DIST.relative_to(ROOT)}/")
@@ -342,12 +348,12 @@ def _put_in_zip(archive: Path, name: str, text: str) -> None:
         present = name in z.namelist()
     if present:   # a zip cannot drop an entry: copy the others
         tmp = archive.with_suffix(".tmp")
-        with zipfile.ZipFile(archive) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as dst:
+        with zipfile.ZipFile(archive) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as dst:
             for info in src.infolist():
                 if info.filename != name:
                     dst.writestr(info, src.read(info))
         tmp.replace(archive)
-    with zipfile.ZipFile(archive, "a", zipfile.ZIP_DEFLATED) as z:
+    with zipfile.ZipFile(archive, "a", zipfile.ZIP_STORED) as z:
         z.writestr(name, text)
 
 
@@ -479,7 +485,15 @@ for name, module in hidden.items():
     else:
         sys.modules[name] = module
 import asyncio, json, secrets, random
-" ".join(done)
+# The page mounts a smaller standard library after a restore (python_stdlib_rest.zip): forget
+# the directory zipimport read from this one, so that the first import reads the one mounted.
+import linecache, zipimport
+zipimport._zip_directory_cache.clear()
+linecache.clearcache()
+stdlib = next(p for p in sys.path if p.endswith(".zip"))
+json.dumps({"project": done, "stdlib": sorted(
+    m.__file__[len(stdlib) + 1:] for m in list(sys.modules.values())
+    if getattr(m, "__file__", None) and m.__file__.startswith(stdlib + "/"))})
 """
 
 
@@ -521,7 +535,8 @@ def snapshot_key() -> str:
 
 
 def make_snapshot(out: Path) -> bool:
-    """Start Pyodide in Node, import the project, and write its memory snapshot to ``out``."""
+    """Start Pyodide in Node, import the project, and write its memory snapshot to ``out``, and
+    beside it (``.json``) the standard library's files whose modules it holds."""
     node = shutil.which("node")
     if not node:
         log("no node: the page will start Python without a snapshot")
@@ -532,33 +547,161 @@ def make_snapshot(out: Path) -> bool:
         "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out)}
     log("making the Python snapshot (node)")
     run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
-    if run.returncode != 0 or not out.exists():
+    try:
+        held = json.loads(run.stdout)
+    except ValueError:
+        held = None
+    if run.returncode != 0 or not out.exists() or held is None:
         log("snapshot failed; the page will start Python without one:\n" + run.stderr[-2000:])
         out.unlink(missing_ok=True)
         return False
-    log(f"snapshot: {len(run.stdout.split())} modules imported, {out.stat().st_size // 1_000_000} MB")
+    out.with_suffix(".json").write_text(json.dumps(held, indent=0))
+    log(f"snapshot: {len(held['project'])} project modules imported, {out.stat().st_size // 1_000_000} MB")
     return True
 
 
-def write_snapshot(dist_dir: Path) -> None:
-    """dist's snapshot, remade only when its inputs changed (cached by their hash)."""
+def write_snapshot(dist_dir: Path) -> list[str] | None:
+    """dist's snapshot, remade only when its inputs changed (cached by their hash).  Returns the
+    standard library's files whose modules the snapshot holds (None: no snapshot)."""
     cache = CACHE / "snapshot"
     cache.mkdir(parents=True, exist_ok=True)
     cached = cache / f"{snapshot_key()}.bin"
-    if not cached.exists():
+    if not cached.exists() or not cached.with_suffix(".json").exists():
         tmp = cached.with_suffix(".tmp")
         if not make_snapshot(tmp):
-            return
+            return None
+        tmp.with_suffix(".json").replace(cached.with_suffix(".json"))
         tmp.replace(cached)
-        for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-4]:
-            old.unlink()            # 31 MB each: keep the last few
+        for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-8]:
+            old.unlink()            # 31 MB each: keep the last few (the cache is shared)
+            old.with_suffix(".json").unlink(missing_ok=True)
     shutil.copy(cached, dist_dir / SNAPSHOT)
+    return json.loads(cached.with_suffix(".json").read_text())["stdlib"]
+
+
+# --------------------------------------------------------------------------- the rest of the stdlib
+STDLIB_REST = "static/vendor/pyodide/python_stdlib_rest.zip"   # read by static/boot.mjs
+# Imported by a name computed at run time, not by an import statement: Pyodide's JavaScript
+# side imports its own packages, codecs.lookup() imports encodings.<name>, sysconfig its
+# _sysconfigdata_<platform>, the _ctypes C module ctypes._layout (the page's test imports every
+# module of the result and fails on one missing).
+STDLIB_BY_NAME = ("pyodide", "pyodide.*", "_pyodide", "_pyodide.*", "encodings", "encodings.*", "_sysconfigdata_*",
+                  "ctypes._layout")
+_IMPORT_TEXT = re.compile(r"(?:^|[\n;:\"'`]|\\n|\\t)\s*(?:from\s+([\w.]+)\s+import\s+\(?([\w., *]+)|import\s+([\w., ]+))")
+
+
+def imported_names(source: str, module: str = "", is_package: bool = False) -> set[str]:
+    """Every module name an import statement of ``source`` may load, those inside functions
+    included (imported when called).  ``from a import b`` names a and a.b (b may be a module).
+    Source this Python cannot parse (a newer grammar), or Python inside JavaScript strings, is
+    read line by line."""
+    def absolute(name: str, level: int) -> str:
+        if not level:
+            return name
+        package = module.split(".") if is_package else module.split(".")[:-1]
+        return ".".join(package[:len(package) - level + 1] + ([name] if name else []))
+
+    names = set()
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        for m in _IMPORT_TEXT.finditer(source):
+            if m.group(1):
+                base = absolute(m.group(1).lstrip("."), len(m.group(1)) - len(m.group(1).lstrip(".")))
+                names.add(base)
+                names.update(f"{base}.{a.split(' as ')[0].strip()}" for a in m.group(2).split(","))
+            else:
+                names.update(a.split(" as ")[0].strip() for a in m.group(3).split(","))
+        return names
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = absolute(node.module or "", node.level)
+            names.add(base)
+            names.update(f"{base}.{a.name}" for a in node.names)
+    return names
+
+
+def _stdlib_index(archive: zipfile.ZipFile) -> dict[str, tuple[str, bool]]:
+    """module name -> (file in the archive, is a package)."""
+    index = {}
+    for name in archive.namelist():
+        if name.endswith(".py"):
+            parts = name[:-3].split("/")
+            if parts[-1] == "__init__":
+                index[".".join(parts[:-1])] = (name, True)
+            else:
+                index[".".join(parts)] = (name, False)
+    return index
+
+
+def stdlib_closure(archive: zipfile.ZipFile, roots: set[str]) -> set[str]:
+    """The standard library's files that importing ``roots`` may read, following every import
+    statement of every module reached (parent packages included)."""
+    index = _stdlib_index(archive)
+    roots = set(roots) | {m for m in index if any(fnmatch.fnmatchcase(m, p) for p in STDLIB_BY_NAME)}
+    seen, todo = set(), list(roots)
+    while todo:
+        parts = todo.pop().split(".")
+        for i in range(1, len(parts) + 1):
+            name = ".".join(parts[:i])
+            if name in index and name not in seen:
+                seen.add(name)
+                path, is_package = index[name]
+                todo.extend(imported_names(archive.read(path).decode("utf-8"), name, is_package))
+    return {index[m][0] for m in seen}
+
+
+def page_imports() -> set[str]:
+    """What the page's own code imports: the project and its libraries (app.zip), py/main.py, and
+    the Python PyScript brings and runs (read out of its JavaScript)."""
+    names = imported_names((ROOT / "py" / "main.py").read_text(encoding="utf-8"))
+    with zipfile.ZipFile(APP_ZIP) as z:
+        for path in z.namelist():
+            if path.endswith(".py"):
+                module = path[:-3].replace("/", ".").removesuffix(".__init__")
+                names |= imported_names(z.read(path).decode("utf-8"), module, path.endswith("__init__.py"))
+    for chunk in sorted((VENDOR / "pyscript").glob("*.js")):
+        names |= imported_names("\0" + chunk.read_text(encoding="utf-8"))   # not Python: read line by line
+    return names
+
+
+def write_stdlib_rest(dist_dir: Path, in_snapshot: list[str]) -> None:
+    """python_stdlib_rest.zip: the standard library the page may still import after a restore,
+    that is every file the page's imports can reach, less the modules the snapshot already
+    holds.  Stored entries in their original order, like the full one (the normal start's).
+    The list is cached under a hash of what it is computed from."""
+    stdlib = stored_stdlib()
+    h = hashlib.sha256(stdlib.name.encode())
+    for path in [ROOT / "py" / "main.py", *sorted((VENDOR / "pyscript").glob("*.js"))]:
+        h.update(path.read_bytes())
+    with zipfile.ZipFile(APP_ZIP) as z:
+        for name in sorted(z.namelist()):
+            h.update(name.encode() + b"\0" + z.read(name))
+    h.update(json.dumps([in_snapshot, STDLIB_BY_NAME, _IMPORT_TEXT.pattern]).encode())
+    for fn in (imported_names, stdlib_closure, page_imports):
+        h.update(inspect.getsource(fn).encode())
+    cached = CACHE / "stdlib" / f"rest-{h.hexdigest()[:24]}.json"
+    if cached.exists():
+        keep = set(json.loads(cached.read_text()))
+    else:
+        with zipfile.ZipFile(stdlib) as src:
+            keep = stdlib_closure(src, page_imports()) - set(in_snapshot)
+        cached.write_text(json.dumps(sorted(keep), indent=0))
+    with zipfile.ZipFile(stdlib) as src, zipfile.ZipFile(dist_dir / STDLIB_REST, "w", zipfile.ZIP_STORED) as dst:
+        for info in src.infolist():
+            if info.filename in keep:
+                dst.writestr(info, src.read(info))
+    log(f"standard library after a restore: {len(keep)} files, "
+        f"{(dist_dir / STDLIB_REST).stat().st_size // 1000} kB (full: {(dist_dir / STDLIB).stat().st_size // 1000} kB)")
 
 
 # --------------------------------------------------------------------------- compression
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".wasm", ".json", ".toml", ".svg", ".bin", ".zip",
                 ".webmanifest", ".py", ".txt"}
-BIG = 16_000_000   # bytes: above this, quicker settings (brotli 11 takes minutes; 9 takes seconds)
+BIG = 16_000_000   # bytes: the snapshot.  Brotli 11 takes minutes on it; 9 takes seconds
+QUICK = os.environ.get("CLUBTABLE_QUICK_BUILD") == "1"   # or `build.py dist --quick`
 
 
 def _brotli():
@@ -579,22 +722,26 @@ def _brotli():
 def compress(dist_dir: Path) -> None:
     """A ``.br`` and a ``.gz`` beside every compressible file that shrinks by a tenth, for a
     host that serves precompressed files (``Content-Encoding``; see the README).  Brotli at
-    its best setting takes a minute on the runtime, so results are cached by content."""
+    its best setting takes minutes on the snapshot (remade on every change of the Python), so
+    results are cached by content, and a quick build (``--quick``, for development) packs the
+    snapshot at quality 9: 0.8 MB more to download, two minutes less to wait."""
     import gzip
     brotli = _brotli()
     cache = CACHE / "compressed"
     cache.mkdir(parents=True, exist_ok=True)
     for path in sorted(p for p in dist_dir.rglob("*") if p.is_file() and p.suffix in COMPRESSIBLE):
         data = path.read_bytes()
+        big = len(data) > BIG
+        quality = 9 if big and QUICK else 11
         digest = hashlib.sha256(data).hexdigest()[:32]
-        big = len(data) > BIG    # the snapshot: remade on every change of the Python
         for ext, packer in ((".gz", lambda d: gzip.compress(d, 6 if big else 9, mtime=0)),
-                            (".br", brotli and (lambda d: brotli.compress(d, quality=9 if big else 11,
-                                                                          lgwin=24)))):
+                            (".br", brotli and (lambda d: brotli.compress(d, quality=quality, lgwin=24)))):
             if packer is None:
                 continue
-            hit = cache / (digest + ext)
+            hit = cache / (digest + (f".q{quality}" if ext == ".br" and big else "") + ext)
             if not hit.exists():
+                if ext == ".br" and big:
+                    log(f"brotli {quality} on {path.name} ({len(data) // 1_000_000} MB)")
                 packed = packer(data)
                 hit.write_bytes(packed if len(packed) < 0.9 * len(data) else b"")
             if hit.stat().st_size:
@@ -712,7 +859,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["vendor", "dist", "serve", "test"])
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--quick", action="store_true",
+                        help="development build: the snapshot's brotli at quality 9 (seconds, not minutes)")
     args, rest = parser.parse_known_args(argv)
+    if args.quick:
+        global QUICK
+        QUICK = True
     if args.command == "vendor":
         vendor()
     elif args.command == "dist":

@@ -8,10 +8,15 @@ export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./vendor/pyodide/snapshot.bin", import.meta.url).href;
+// The modules the snapshot holds are in memory already: after a restore Python only needs the
+// rest of the standard library the page can import (build.py computes it).  A normal start
+// mounts the whole of it.
+const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.url).href;
 
 // After a restore every tab would draw the same `random` numbers until reseeded; `secrets`
 // and os.urandom already read the browser's crypto source.  random.seed() reads it too.
-const RESEED = "import random\nrandom.seed()";
+// Then: is the standard library there?  (Pyodide only logs one it could not fetch.)
+const RESTORED = "import os, random, sys\nrandom.seed()\nany(p.endswith('.zip') and os.path.exists(p) for p in sys.path)";
 
 function mark(mode, detail) {
   // Read by the tests and the boot benchmark: "snapshot", "fresh" or "fresh:<why>".
@@ -28,8 +33,8 @@ export async function loadPyodide(options = {}) {
       return response.arrayBuffer();
     });
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
-      pyodide.runPython(RESEED);
+      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot, stdLibURL: REST_URL });
+      if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
       mark("snapshot");
       return pyodide;
     } catch (error) {

@@ -2,6 +2,7 @@
 compressible file gets a .gz (and .br) twin that decompresses to it."""
 import gzip
 import os
+import shutil
 import sys
 import zipfile
 from pathlib import Path
@@ -93,3 +94,66 @@ def test_the_server_sends_a_twin_only_while_it_is_as_new_as_its_file(tmp_path):
             assert r.headers.get("Content-Encoding") is None and r.read() == b"x" * 1000
     finally:
         server.shutdown()
+
+
+# --------------------------------------------------------------------------- the smaller stdlib
+def test_imports_are_read_inside_functions_relative_and_as_submodules():
+    source = ("import os.path, json as j\n"
+              "from . import sibling\n"
+              "from ..up import name\n"
+              "def later():\n"
+              "    import difflib\n"
+              "    from html import entities\n")
+    assert build.imported_names(source, "pkg.sub.mod") == {
+        "os.path", "json", "pkg.sub", "pkg.sub.sibling", "pkg.up", "pkg.up.name", "difflib", "html",
+        "html.entities"}
+
+
+def test_source_this_python_cannot_parse_and_python_inside_javascript_are_read_line_by_line():
+    newer = "try:\n    import zlib\nexcept ImportError, OSError:\n    pass\nfrom .x import y as z\n"
+    assert {"zlib", "pkg.x", "pkg.x.y"} <= build.imported_names(newer, "pkg", is_package=True)
+    chunk = 'run("import base64,html,io\\nfrom collections import OrderedDict")'
+    assert {"base64", "html", "io", "collections", "collections.OrderedDict"} <= build.imported_names("\0" + chunk)
+
+
+def fake_stdlib(path):
+    files = {
+        "a.py": "def f():\n    import b\n",
+        "b.py": "from c import d\n",
+        "c/__init__.py": "",
+        "c/d.py": "import e\n",
+        "e.py": "",
+        "unused.py": "import e\n",
+        "encodings/__init__.py": "",
+        "encodings/latin_1.py": "",           # imported by codecs.lookup(), by name
+    }
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
+        for name, text in files.items():
+            z.writestr(name, text)
+    return path
+
+
+def test_the_closure_follows_every_import_and_keeps_what_is_imported_by_name(tmp_path):
+    with zipfile.ZipFile(fake_stdlib(tmp_path / "stdlib.zip")) as z:
+        assert build.stdlib_closure(z, {"a"}) == {"a.py", "b.py", "c/__init__.py", "c/d.py", "e.py",
+                                                  "encodings/__init__.py", "encodings/latin_1.py"}
+
+
+def test_the_rest_zip_leaves_out_what_the_snapshot_holds(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "CACHE", tmp_path / "cache")
+    (tmp_path / "cache" / "stdlib").mkdir(parents=True)
+    stored = fake_stdlib(tmp_path / "stored-0.zip")
+    monkeypatch.setattr(build, "stored_stdlib", lambda: stored)
+    monkeypatch.setattr(build, "page_imports", lambda: {"a", "json"})
+    monkeypatch.setattr(build, "ROOT", ROOT)
+    dist = tmp_path / "dist"
+    (dist / "static" / "vendor" / "pyodide").mkdir(parents=True)
+    shutil.copy(stored, dist / build.STDLIB)
+    app = tmp_path / "app.zip"
+    with zipfile.ZipFile(app, "w") as z:
+        z.writestr("clubtable/__init__.py", "")
+    monkeypatch.setattr(build, "APP_ZIP", app)
+    build.write_stdlib_rest(dist, ["a.py", "c/__init__.py"])
+    with zipfile.ZipFile(dist / build.STDLIB_REST) as z:
+        assert sorted(z.namelist()) == ["b.py", "c/d.py", "e.py", "encodings/__init__.py", "encodings/latin_1.py"]
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
