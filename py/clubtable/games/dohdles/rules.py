@@ -681,6 +681,13 @@ class Dohdles(Game):
             if burst["state"] == "settle" and t is not None and t["at"] is not None and t["at"] < until:
                 self.start_timer(state, "settle", now_ms, until - now_ms)
 
+    def shift_clocks(self, state: State, shift_ms: int) -> None:
+        """Fair pass-and-play: a Dohdle Master's special right (DOH-11) lasts as long after a
+        hand-over as it had left before it."""
+        burst = state.get("burst")
+        if burst:
+            burst["rights"] = {k: until + shift_ms for k, until in burst["rights"].items()}
+
     def _right_pending(self, state: State, d_id: int) -> bool:
         """The Dohdle Master may still use his special right on ``d_id``: he has no entry for
         it in this burst, has not proposed on it, and his cube is ready."""
