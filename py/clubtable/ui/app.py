@@ -20,6 +20,7 @@ from .. import i18n
 from ..engine import IllegalAction
 from ..games import GAMES
 from ..i18n import LANGUAGES, Translator, pick_language
+from ..net import address
 from ..net.sdp import CodeError
 from ..session import Table
 from . import clubs, dom, storage
@@ -70,6 +71,8 @@ class App(HomeScreens, TableScreens):
         self.screen_id = None            # the screen last drawn (focus moves on a change)
         self.focus_after = None          # a heading to bring into view after this draw
         self.confirm_leave = False       # "leave a running game?" is being asked
+        self.lan_urls = []               # this computer's addresses on the network (serve --lan)
+        self.base_error = None           # the invitation base the host typed was refused
         from ..net.links import Lobby
         self.lobby = Lobby()
         self.lobby.on_tables = self.render_if_home
@@ -136,6 +139,14 @@ class App(HomeScreens, TableScreens):
         """A polite word to screen readers (the page's small live region)."""
         if text:
             dom.announce(text)
+
+    async def load_lan(self) -> None:
+        found = await dom.fetch_json("lan.json")
+        urls = [u for u in (found or {}).get("urls", []) if isinstance(u, str) and address.clean_base(u)] \
+            if isinstance(found, dict) else []
+        if urls:
+            self.lan_urls = urls[:4]
+            self.render()
 
     def remember_name(self, name) -> None:
         """The player's own name, kept for the next visit (never a pronoun: the table shows
@@ -310,6 +321,8 @@ def start():
         asyncio.ensure_future(ctl.connect_local())
         dom.set_location_hash("#/table")
     app.lobby.hello()
+    if address.is_loopback(dom.page_url()):    # served by ``build.py serve --lan``?  ask it
+        asyncio.ensure_future(app.load_lan())
     app.on_route()
     dom.expose_debug(app)
     dom.mark_ready()

@@ -374,22 +374,31 @@ class HomeScreens:
         else:
             body += [h("p", t("join.send_reply")),
                      h("textarea", j["reply"], id="reply-code", readonly=True, rows="3", aria_label=t("join.reply_code")),
-                     copy_share(self, j["reply"], "reply"),
+                     copy_share(self, j["reply"], "reply", "reply-code"),
                      qr(j["reply"], t("join.reply_qr")),
                      h("p", t("join.waiting"), cls="muted", role="status")]
         return h("section", h("h1", t("join.title")), body, cls="screen join", id="join")
 
 
-def copy_share(app, text: str, what: str):
-    """Copy and (where the browser can) share buttons for a long code or link."""
+def copy_share(app, text: str, what: str, select_id: str, link: bool = False):
+    """Copy and (where the browser has the Web Share API) share buttons for a long code or
+    link.  A refused share falls back to copying; a refused copy selects the text of
+    ``select_id`` and says how to copy it by hand."""
     t = app.t
 
-    def copied(ok):
-        app.toast(t("share.copied") if ok else t("share.copy_failed"))
+    def copied(outcome):
+        app.toast(t("share.copied") if outcome == "copied" else t("share.copy_by_hand"))
+
+    def shared(outcome):
+        if outcome == "failed":               # not allowed here: copying still is, maybe
+            dom.copy_text(text, copied, select_id)
+    data = {"title": t("share.invite_title") if link else t("share.reply_title")}
+    data["url" if link else "text"] = text
     return h("div", h("button", t("share.copy"), data_key=f"copy-{what}", cls="primary",
-                      on_click=lambda e: dom.copy_text(text, copied)),
+                      on_click=lambda e: dom.copy_text(text, copied, select_id)),
+             " ",
              h("button", t("share.share"), data_key=f"share-{what}",
-               on_click=lambda e: dom.share(t("app.title"), text)) if dom.can_share() else None,
+               on_click=lambda e: dom.share(data, shared)) if dom.can_share() else None,
              cls="row share")
 
 
