@@ -72,6 +72,7 @@ class App(HomeScreens, TableScreens):
         self.focus_after = None          # a heading to bring into view after this draw
         self.confirm_leave = False       # "leave a running game?" is being asked
         self.lan_urls = []               # this computer's addresses on the network (serve --lan)
+        self.lan_asked = False
         self.base_error = None           # the invitation base the host typed was refused
         from ..net.links import Lobby
         self.lobby = Lobby()
@@ -141,6 +142,12 @@ class App(HomeScreens, TableScreens):
             dom.announce(text)
 
     async def load_lan(self) -> None:
+        """Served by ``build.py serve --lan`` on this computer's own name (localhost)?  Its
+        ``lan.json`` says the address other devices open.  Asked once, when the host first
+        invites from another device (which needs the network anyway)."""
+        if self.lan_asked or not address.is_loopback(dom.page_url()):
+            return
+        self.lan_asked = True
         found = await dom.fetch_json("lan.json")
         urls = [u for u in (found or {}).get("urls", []) if isinstance(u, str) and address.clean_base(u)] \
             if isinstance(found, dict) else []
@@ -321,8 +328,6 @@ def start():
         asyncio.ensure_future(ctl.connect_local())
         dom.set_location_hash("#/table")
     app.lobby.hello()
-    if address.is_loopback(dom.page_url()):    # served by ``build.py serve --lan``?  ask it
-        asyncio.ensure_future(app.load_lan())
     app.on_route()
     dom.expose_debug(app)
     dom.mark_ready()

@@ -154,6 +154,8 @@ class TableScreens:
 
     def invite_base_field(self):
         t = self.t
+        if not self.lan_asked:
+            asyncio.ensure_future(self.load_lan())
         base = self.invite_base()
         out = [h("div", h("label", t("lobby.base"), html_for="invite-base"), " ",
                  h("input", id="invite-base", value=base, inputmode="url", autocomplete="url",
