@@ -4,8 +4,9 @@
     python3 build.py vendor   fetch the pinned runtime (npm: pyodide, @pyscript/core; PyPI: segno),
                               check the published integrity hashes, copy only what the page loads
                               into static/vendor/
-    python3 build.py dist     vendor if needed, regenerate the home screen in index.html, pack
-                              py/clubtable (+ vendored pure-Python libraries) into static/app.zip,
+    python3 build.py dist     vendor if needed, compile the translation catalogues (.po -> .mo),
+                              regenerate the home screen in index.html, pack py/clubtable
+                              (+ vendored pure-Python libraries) into static/app.zip,
                               and write the deployable folder dist/ (branded by an optional
                               club.toml: see club.example.toml), with the offline service worker,
                               web app manifest and PNG icons, the Python memory snapshot (made in
@@ -174,11 +175,26 @@ def write_index() -> None:
         log("index.html home screen regenerated")
 
 
+LOCALE = ROOT / "py" / "clubtable" / "locale"
+
+
+def catalogues() -> None:
+    """Compile the gettext catalogues (``locale/<lang>/LC_MESSAGES/<domain>.po``) to the
+    ``.mo`` files the page reads, those whose ``.po`` changed (tools/po.py: standard library)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import po  # noqa: E402
+    written = po.compile_all(LOCALE)
+    if written:
+        log(f"compiled {len(written)} translation catalogue(s)")
+
+
 def app_zip() -> None:
-    """py/clubtable and the vendored pure-Python libraries, as one archive unpacked by PyScript."""
+    """py/clubtable (with its compiled catalogues) and the vendored pure-Python libraries, as
+    one archive unpacked by PyScript."""
     APP_ZIP.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(APP_ZIP, "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted((ROOT / "py" / "clubtable").rglob("*.py")):
+        package = ROOT / "py" / "clubtable"
+        for path in sorted([*package.rglob("*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
             z.write(path, path.relative_to(ROOT / "py").as_posix())
         for project, version, sha256, pkg in PYPI_PINS:
             with zipfile.ZipFile(_wheel(project, version, sha256)) as whl:
@@ -189,6 +205,7 @@ def app_zip() -> None:
 
 def dist() -> None:
     vendor()
+    catalogues()
     write_index()
     app_zip()
     if DIST.exists():

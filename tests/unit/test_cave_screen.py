@@ -8,7 +8,7 @@ import fake_dom
 import pytest
 
 from clubtable.games import GAMES
-from clubtable.i18n import CATALOGUES, Translator, register
+from clubtable.i18n import Translator, has
 from clubtable.session import Table
 
 
@@ -20,7 +20,6 @@ def screen():
     from clubtable.ui import dom
     from clubtable.ui.context import ScreenContext
     from clubtable.ui.games import cave
-    register(cave.TEXTS)
     yield types.SimpleNamespace(mod=cave, dom=dom, Ctx=ScreenContext)
     fake_dom.forget("clubtable.ui.riddles", "clubtable.ui.games.cave")
     fake_dom.uninstall()
@@ -49,7 +48,7 @@ def _ctx(screen, t, seat, lang="en", scratch=None, missing=None):
 
     def tt(key, **kw):
         out = tr(key, **kw)
-        if missing is not None and (key not in CATALOGUES[lang]) and not key.startswith("refusal."):
+        if missing is not None and not has(lang, key) and not key.startswith("refusal."):
             missing.add(key)
         return out
     return screen.Ctx(game_id="cave", seat=seat, update=t.update_for(seat), t=tt, act=lambda a, s=None: None,
@@ -178,14 +177,6 @@ def test_every_text_the_screen_shows_is_in_the_catalogue(screen, lang):
     for seat in range(3):
         screen.mod.render(_ctx(screen, t, seat, lang, missing=missing))
     assert not missing, sorted(missing)
-
-
-def test_catalogues_have_the_same_keys():
-    from clubtable.i18n.games.cave import _DE, _EN, _FR
-    en = set(_EN)
-    for lang, texts in (("fr", _FR), ("de", _DE)):
-        keys = {k for k in texts if not k.startswith("refusal.")}
-        assert keys == en, (lang, sorted(keys ^ en))
 
 
 def test_teams_share_a_row_and_their_words_and_a_spectator_sees_no_word(screen):

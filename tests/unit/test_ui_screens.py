@@ -100,20 +100,6 @@ def test_the_stater_gets_the_picker_in_its_language_and_acts_through_the_context
     assert acted[0][0] in up["legal"]
 
 
-def test_refusals_of_the_three_games_are_translated():
-    import re
-    from clubtable.i18n import de, fr
-    games = UI.parent / "games"
-    codes = set()
-    for name in ("dodgy", "dobbelduel", "waldi"):
-        for path in (games / name).rglob("*.py"):
-            codes |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
-    specific = {"bad_options", "bad_level", "bad_action"}   # the engine's sentence says which value
-    for cat in (fr.TEXTS, de.TEXTS):
-        missing = sorted(c for c in codes - specific if f"refusal.{c}" not in cat)
-        assert missing == []
-
-
 INTERFACE = ("ready", "started", "seats", "updates", "update_for", "act", "local_seats", "status", "error",
              "clock_offset", "is_host", "can_start", "start", "can_replace_with_bot", "replace_with_bot",
              "can_invite", "verification", "seed", "leave", "game", "table_id", "summaries", "offer")

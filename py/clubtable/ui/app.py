@@ -33,19 +33,10 @@ from .shell_table import TableScreens
 LANG_KEY = "clubtable.lang"
 NAME_KEY = "clubtable.name"      # in localStorage: the name this player chose
 
-_registered: set = set()
-
-
 def register_texts(game_id: str) -> None:
-    """A game's texts, once: ``clubtable.i18n.games.<id>`` (and, for screens not yet moved,
-    the screen module's own ``TEXTS``)."""
-    if game_id in _registered:
-        return
-    _registered.add(game_id)
+    """A game's texts: its catalogue (``locale/<lang>/LC_MESSAGES/<id>.po``) is read with the
+    shell's at start, so there is nothing left to add."""
     i18n.register_game(game_id)
-    mod = importlib.import_module(f"clubtable.ui.games.{game_id}")
-    if hasattr(mod, "TEXTS"):
-        i18n.register(mod.TEXTS)
 
 
 def screen_module(game_id: str):

@@ -29,108 +29,7 @@ DEFAULTS = {"name": "clubtable", "logo": "", "accent": "#0060a8", "background": 
             "language": "", "games": [], "public_url": ""}
 FRAME_ALLOW = "clipboard-write; web-share"
 
-TEXTS = {
-    "en": {
-        "clubs.link": "For clubs: put the games on your website",
-        "clubs.title": "For clubs",
-        "clubs.intro": "Paste one line into your club's website and the games play inside it. Nothing "
-                       "is sent to any server: the games run in each visitor's browser, and work offline "
-                       "after the first visit.",
-        "clubs.game": "Games",
-        "clubs.all_games": "All games",
-        "clubs.language": "Language",
-        "clubs.browser_language": "The visitor's browser language",
-        "clubs.accent": "Accent colour",
-        "clubs.background": "Background colour",
-        "clubs.name": "Club name",
-        "clubs.code": "Embed line: paste it into your page's HTML",
-        "clubs.copy": "Copy",
-        "clubs.copied": "Copied.",
-        "clubs.copy_by_hand": "Copying is not allowed here: the text is selected, press Ctrl+C (⌘C on a Mac).",
-        "clubs.follow": "Optional: these lines make the frame as tall as the game, so it never scrolls "
-                        "inside your page. Paste them after the embed line.",
-        "clubs.script": "Script that follows the game's height",
-        "clubs.preview": "Preview",
-        "clubs.preview_frame": "Preview of the embedded games",
-        "clubs.frame_title": "Games of {club}",
-        "clubs.deploy": "Your own copy, with your logo and colours: see “Deploying” in the README.",
-        "storage.memory_only": "This browser does not let the games store anything here (a privacy "
-                               "setting or a website's frame): you can play, but a reload will not "
-                               "resume the table.",
-        "offline.updated": "A new version of the games has been installed. Reload to use it "
-                           "(a table you host resumes after the reload).",
-        "offline.reload": "Reload now",
-        "offline.dismiss": "Later",
-        "offline.ready": "Saved on this device: the games now also work without a connection.",
-    },
-    "fr": {
-        "clubs.link": "Pour les clubs : les jeux sur votre site",
-        "clubs.title": "Pour les clubs",
-        "clubs.intro": "Collez une ligne dans le site de votre club et les jeux s'y jouent. Rien n'est "
-                       "envoyé à un serveur : les jeux tournent dans le navigateur de chaque visiteur, et "
-                       "fonctionnent hors ligne après la première visite.",
-        "clubs.game": "Jeux",
-        "clubs.all_games": "Tous les jeux",
-        "clubs.language": "Langue",
-        "clubs.browser_language": "La langue du navigateur du visiteur",
-        "clubs.accent": "Couleur d'accent",
-        "clubs.background": "Couleur de fond",
-        "clubs.name": "Nom du club",
-        "clubs.code": "Ligne à intégrer : collez-la dans le HTML de votre page",
-        "clubs.copy": "Copier",
-        "clubs.copied": "Copié.",
-        "clubs.copy_by_hand": "La copie n'est pas permise ici : le texte est sélectionné, appuyez sur Ctrl+C (⌘C sur Mac).",
-        "clubs.follow": "Facultatif : ces lignes donnent au cadre la hauteur du jeu, sans défilement "
-                        "dans votre page. Collez-les après la ligne à intégrer.",
-        "clubs.script": "Script qui suit la hauteur du jeu",
-        "clubs.preview": "Aperçu",
-        "clubs.preview_frame": "Aperçu des jeux intégrés",
-        "clubs.frame_title": "Jeux de {club}",
-        "clubs.deploy": "Votre propre copie, avec votre logo et vos couleurs : voir « Deploying » dans le README.",
-        "storage.memory_only": "Ce navigateur ne laisse rien enregistrer ici (réglage de confidentialité "
-                               "ou cadre d'un site) : vous pouvez jouer, mais un rechargement ne reprendra "
-                               "pas la table.",
-        "offline.updated": "Une nouvelle version des jeux est installée. Rechargez pour l'utiliser "
-                           "(une table que vous animez reprend après le rechargement).",
-        "offline.reload": "Recharger",
-        "offline.dismiss": "Plus tard",
-        "offline.ready": "Enregistré sur cet appareil : les jeux marchent aussi sans connexion.",
-    },
-    "de": {
-        "clubs.link": "Für Vereine: die Spiele auf Ihrer Website",
-        "clubs.title": "Für Vereine",
-        "clubs.intro": "Fügen Sie eine Zeile in die Website Ihres Vereins ein, und die Spiele laufen "
-                       "darin. Nichts geht an einen Server: die Spiele laufen im Browser jedes Besuchers "
-                       "und nach dem ersten Besuch auch offline.",
-        "clubs.game": "Spiele",
-        "clubs.all_games": "Alle Spiele",
-        "clubs.language": "Sprache",
-        "clubs.browser_language": "Die Browsersprache des Besuchers",
-        "clubs.accent": "Akzentfarbe",
-        "clubs.background": "Hintergrundfarbe",
-        "clubs.name": "Vereinsname",
-        "clubs.code": "Einbettungszeile: in das HTML Ihrer Seite einfügen",
-        "clubs.copy": "Kopieren",
-        "clubs.copied": "Kopiert.",
-        "clubs.copy_by_hand": "Kopieren ist hier nicht erlaubt: der Text ist markiert, drücken Sie Strg+C (⌘C am Mac).",
-        "clubs.follow": "Optional: diese Zeilen machen den Rahmen so hoch wie das Spiel, damit er in "
-                        "Ihrer Seite nicht scrollt. Nach der Einbettungszeile einfügen.",
-        "clubs.script": "Skript, das der Höhe des Spiels folgt",
-        "clubs.preview": "Vorschau",
-        "clubs.preview_frame": "Vorschau der eingebetteten Spiele",
-        "clubs.frame_title": "Spiele von {club}",
-        "clubs.deploy": "Eine eigene Kopie mit Logo und Farben: siehe „Deploying“ in der README.",
-        "storage.memory_only": "Dieser Browser lässt hier nichts speichern (Datenschutzeinstellung oder "
-                               "Rahmen einer Website): Sie können spielen, aber nach dem Neuladen geht der "
-                               "Tisch nicht weiter.",
-        "offline.updated": "Eine neue Version der Spiele ist installiert. Neu laden, um sie zu nutzen "
-                           "(ein Tisch, den Sie leiten, geht danach weiter).",
-        "offline.reload": "Jetzt neu laden",
-        "offline.dismiss": "Später",
-        "offline.ready": "Auf diesem Gerät gespeichert: die Spiele laufen jetzt auch ohne Verbindung.",
-    },
-}
-i18n.register(TEXTS)
+# Texts: clubs.*, storage.*, offline.* in the shell catalogue (locale/<lang>/LC_MESSAGES/clubtable.po).
 
 
 # ---------------------------------------------------------------------- branding
@@ -279,7 +178,6 @@ def render_notices() -> None:
 def start(app) -> None:
     """Everything this module adds to a starting app (called once from ``app.start``)."""
     _app[0] = app
-    i18n.register(TEXTS)
     apply_theme(app)
     storage.on_memory_only(lambda key: notify(key))
     follow_height()

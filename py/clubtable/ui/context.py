@@ -1,7 +1,7 @@
 """What a game screen gets, and all it gets: :class:`ScreenContext`.
 
-A screen is ``render(ctx) -> Node`` (plus, optionally, ``TEXTS`` registered from its
-catalogue file ``clubtable/i18n/games/<id>.py``).  It draws its seat's view and calls
+A screen is ``render(ctx) -> Node``; its texts are the game's gettext catalogue
+``clubtable/locale/<lang>/LC_MESSAGES/<id>.po``, asked for by key through ``ctx.t``.  It draws its seat's view and calls
 ``ctx.act``; it imports nothing from the browser (only ``ui.dom.h`` to build nodes), reads
 no rule constant of its own (``ctx.constants`` and the view give them), and never reaches the
 shell, the controller or the session.  So a new game's screen is a pure function of this
@@ -27,9 +27,11 @@ class Refusal:
         self.code, self.message = code, message
 
     def text(self, t: Callable[..., str]) -> str:
+        """The refusal in ``t``'s language; in English (or untranslated) the engine's sentence."""
+        from .. import i18n
         key = f"refusal.{self.code}"
-        out = t(key)
-        return self.message if out == key else out
+        lang = getattr(t, "lang", i18n.SOURCE)
+        return t(key) if lang != i18n.SOURCE and i18n.has(lang, key) else self.message
 
 
 class ScreenContext:

@@ -17,8 +17,8 @@ caller gives it (so two pieces of the same kind can live on one screen):
 ``proposal_field``   the word a guesser proposes.
 ``share`` / ``picture_src``  a picture to the table, and a URL to show one.
 
-Texts are ``riddle.*`` keys (:mod:`clubtable.i18n.games.riddles`; a game's catalogue merges
-them).  Player text is always a text node (``h`` makes it so).
+Texts are ``riddle.*`` keys (the ``riddles`` catalogue,
+``locale/<lang>/LC_MESSAGES/riddles.po``, read for every game).  Player text is always a text node (``h`` makes it so).
 """
 from __future__ import annotations
 

@@ -1,1 +1,1 @@
-"""One screen module per game: ``render(ctx)`` and its ``TEXTS``."""
+"""One screen module per game: ``render(ctx)``; its texts are in ``clubtable/locale/<lang>/LC_MESSAGES/<id>.po``."""

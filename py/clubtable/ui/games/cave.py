@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from .. import riddles as kit    # the shared riddle kit: dough pad, photo picker, word, question, proposal, log
 from ..dom import h
-from ...i18n.games.cave import TEXTS  # noqa: F401  (the shell registers the catalogue)
 
 PAD = "cave-pad"
 PHOTOS = "cave-photos"

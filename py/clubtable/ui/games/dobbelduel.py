@@ -24,7 +24,6 @@ from __future__ import annotations
 from .. import dom
 from ..dom import h
 from ...games.dobbelduel import solver
-from ...i18n.games.dobbelduel import TEXTS  # noqa: F401  (the shell registers the catalogue)
 
 COLOUR_HEX = {"blue": "#0072b2", "red": "#d55e00", "yellow": "#f0e442", "green": "#009e73"}
 COLOUR_SYM = {"blue": "●", "red": "▲", "yellow": "■", "green": "◆"}

@@ -4,7 +4,7 @@ the reveal with the counted image highlighted, the winner's pick, and the log.
 A pure function of its :class:`~clubtable.ui.context.ScreenContext`: everything shown
 comes from the seat's ``view``; which moves are open from ``ctx.can``; the claims the
 picker offers from the legal list, so an illegal claim cannot even be chosen.  Texts are in
-``clubtable/i18n/games/dodgy.py``.
+``clubtable/locale/<lang>/LC_MESSAGES/dodgy.po``.
 """
 from __future__ import annotations
 

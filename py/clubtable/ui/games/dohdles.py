@@ -6,7 +6,7 @@ A pure function of its :class:`~clubtable.ui.context.ScreenContext`: what is sho
 the seat's view, which moves are open from ``ctx.can``/``ctx.find``, every count and id from
 the view or ``ctx.constants``.  The riddle pieces (pad, photos, word entry, questions,
 proposal) are the shared kit :mod:`clubtable.ui.riddles`.  Texts:
-``clubtable/i18n/games/dohdles.py``.
+``clubtable/locale/<lang>/LC_MESSAGES/dohdles.po``.
 """
 from __future__ import annotations
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from .. import dom
 from ..dom import h
-from ...i18n.games.waldi import TEXTS  # noqa: F401  (the shell registers the catalogue)
 
 # Keys for open ends: letters, minus the ones that are commands (d, h, n, u).
 END_KEYS = "abcefgijklmopqrstvwxyz"
