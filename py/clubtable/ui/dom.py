@@ -633,6 +633,21 @@ def select_text(element_id: str) -> bool:
         return False
 
 
+def allowed(feature: str) -> bool:
+    """The page's frame may use ``feature`` (``clipboard-write``, ``web-share``): a club's
+    iframe grants them with its ``allow`` attribute.  True where the browser cannot say (no
+    policy object, or a feature it does not know, like ``web-share`` on desktop Linux)."""
+    policy = getattr(document, "permissionsPolicy", None) or getattr(document, "featurePolicy", None)
+    if not policy:
+        return True
+    try:
+        if feature not in [str(f) for f in policy.features()]:
+            return True            # a feature this browser does not know: the API decides
+        return bool(policy.allowsFeature(feature))
+    except Exception:
+        return True
+
+
 def copy_text(text: str, done: Callable[[str], None], select_id: Optional[str] = None) -> None:
     """Put ``text`` on the clipboard; ``done("copied")``, or, when the browser refuses (no
     secure context, a frame without ``clipboard-write``), the text of ``select_id`` is
@@ -641,7 +656,7 @@ def copy_text(text: str, done: Callable[[str], None], select_id: Optional[str] =
     def fallback(*_):
         done("copied" if select_text(select_id) else "selected")
     clip = getattr(window.navigator, "clipboard", None)
-    if not clip:
+    if not clip or not allowed("clipboard-write"):       # not asked where it is not allowed
         fallback()
         return
     try:
@@ -651,8 +666,8 @@ def copy_text(text: str, done: Callable[[str], None], select_id: Optional[str] =
 
 
 def can_share() -> bool:
-    """The browser has the Web Share API (phones, some desktops)."""
-    return bool(getattr(window.navigator, "share", None))
+    """The browser has the Web Share API (phones, some desktops) and this frame may use it."""
+    return bool(getattr(window.navigator, "share", None)) and allowed("web-share")
 
 
 def share(data: dict, done: Callable[[str], None]) -> None:
