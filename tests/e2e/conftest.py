@@ -109,7 +109,7 @@ def open_two_tab_table(context, base_url, set_up, guest_name, errors=None):
 
 def open_setup(page, base_url, game, seats, options=None):
     """``game``'s set-up screen with exactly ``seats`` (the kinds, in order; the first seat is
-    the player's own and keeps its kind), the options panel open when ``options`` are given
+    the player's own and keeps its kind), the options panel open when ``options`` is given (``{}``: open)
     (``{name: value}``: a select takes the JSON of its choice, a field the text).  The table
     is not opened: the caller clicks ``#open-table`` (or changes more first)."""
     page.goto(base_url + f"#/{game}")
@@ -121,7 +121,7 @@ def open_setup(page, base_url, game, seats, options=None):
     for i, kind in enumerate(seats):
         if i:
             page.select_option(f"#seat-kind-{i}", kind)
-    if options:
+    if options is not None:
         if not page.locator("#setup-form details[open]").count():
             page.click("#setup-form summary")
         for name, value in options.items():

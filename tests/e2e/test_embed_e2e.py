@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page
+from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page, open_setup
 from .dodgy_driver import step
 
 # Playwright starts Chromium with storage partitioning switched off, so a cross-site frame
@@ -74,14 +74,7 @@ def test_the_embed_line_is_one_iframe_with_the_game_and_the_club_name_as_text(em
 def set_up_short_dodgy(page, base_url):
     """DODGY, the player against one computer player, ended by the house rule's round limit
     (two rounds) so that a whole game is short even on a busy machine."""
-    page.goto(base_url + "#/dodgy")
-    page.wait_for_selector("#setup-form")
-    while page.locator(".seat-row").count() > 2:
-        page.click(f"[data-key='rm-{page.locator('.seat-row').count() - 1}']")
-    page.select_option("#seat-kind-1", "bot")
-    page.click("#setup-form summary")
-    page.fill("#opt-challenge_min_window_s", "0")
-    page.fill("#opt-round_limit", "2")
+    open_setup(page, base_url, "dodgy", ["local", "bot"], {"challenge_min_window_s": 0, "round_limit": 2})
     page.click("#open-table")
 
 
@@ -245,7 +238,7 @@ def test_clipboard_and_share_are_used_only_where_the_frame_allows_them(browser, 
         frame = page.wait_for_selector("#clubtable").content_frame()
         frame.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
         frame.wait_for_selector("#setup-form")
-        frame.select_option("#seat-kind-1", "remote")
+        open_setup(frame, base_url, "dodgy", ["local", "remote"])
         frame.click("#open-table")
         frame.click("#make-invite")
         link = frame.wait_for_selector("#invite-link").input_value()

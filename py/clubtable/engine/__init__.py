@@ -65,12 +65,16 @@ State = dict                  # JSON-safe
 
 class IllegalAction(Exception):
     """The rules forbid this action now.  ``code`` is stable (tests, i18n); ``message`` is
-    a readable English sentence shown to the player."""
+    a readable English sentence shown to the player.  ``detail`` names the exact reason
+    within a code (``refusal.<code>.<detail>`` in the catalogues, with ``params`` filled in),
+    where one code covers several, like the options' cross-checks."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, detail: Optional[str] = None, **params: Any) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.detail = detail
+        self.params = params
 
 
 def clone(value: Any) -> Any:

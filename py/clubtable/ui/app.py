@@ -178,7 +178,7 @@ class App(HomeScreens, TableScreens):
             table = Table(game.id, seats, options=s["options"], now_ms=dom.now_ms(),
                           bot_pace=s.get("pace", 1.0))
         except IllegalAction as e:
-            s["error"] = Refusal(e.code, e.message).text(self.t)
+            s["error"] = Refusal.of(e).text(self.t)
             self.render()
             return
         ice = [u.strip() for u in s.get("ice", "").split() if u.strip()]

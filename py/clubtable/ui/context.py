@@ -21,17 +21,28 @@ class Refusal:
     """An action the host (or this tab's table) refused: a stable ``code`` for translation
     (``refusal.<code>`` in the catalogues) and the engine's English ``message`` as fallback."""
 
-    __slots__ = ("code", "message")
+    __slots__ = ("code", "message", "detail", "params")
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, detail: Optional[str] = None, params: Optional[dict] = None) -> None:
         self.code, self.message = code, message
+        self.detail, self.params = detail, dict(params or {})
+
+    @classmethod
+    def of(cls, exc) -> "Refusal":
+        """An engine's :class:`~clubtable.engine.IllegalAction` (or a protocol error)."""
+        return cls(str(getattr(exc, "code", "refused")), str(getattr(exc, "message", exc)),
+                   getattr(exc, "detail", None), getattr(exc, "params", None))
 
     def text(self, t: Callable[..., str]) -> str:
         """The refusal in ``t``'s language; in English (or untranslated) the engine's sentence."""
         from .. import i18n
         key = f"refusal.{self.code}"
         lang = getattr(t, "lang", i18n.SOURCE)
-        return t(key) if lang != i18n.SOURCE and i18n.has(lang, key) else self.message
+        if lang == i18n.SOURCE:
+            return self.message
+        if self.detail and i18n.has(lang, f"{key}.{self.detail}"):
+            return t(f"{key}.{self.detail}", **self.params)
+        return t(key) if i18n.has(lang, key) else self.message
 
 
 class ScreenContext:

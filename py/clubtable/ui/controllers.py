@@ -40,7 +40,7 @@ def _session_set(key: str, value: Optional[str]) -> None:
 
 def _refusal(exc) -> Refusal:
     """An engine or protocol refusal, with its stable code (``refusal.<code>`` texts)."""
-    return Refusal(str(getattr(exc, "code", "refused")), str(getattr(exc, "message", exc)))
+    return Refusal.of(exc)
 
 
 class TableController:

@@ -102,16 +102,16 @@ class Dodgy(Game):
 
     # ================================================================== options
     def validate_options(self, opts: dict, n_players: int) -> None:
-        def bad(message: str) -> None:
-            raise IllegalAction("bad_options", message)
+        def bad(message: str, detail: Optional[str] = None, **params) -> None:
+            raise IllegalAction("bad_options", message, detail, **params)
 
         faces = opts["faces"]
         if not isinstance(faces, list) or not 2 <= len(faces) <= 12:
-            bad("The dice need a list of 2 to 12 images.")
+            bad("The dice need a list of 2 to 12 images.", "faces_count")
         if not all(isinstance(f, str) and 0 < len(f) <= 24 and f.strip() == f for f in faces):
-            bad("Every image name must be a short text without surrounding spaces.")
+            bad("Every image name must be a short text without surrounding spaces.", "faces_names")
         if len(set(faces)) != len(faces):
-            bad("The images on a die must all differ.")
+            bad("The images on a die must all differ.", "faces_differ")
         if type(opts["reroll_each_round"]) is not bool:
             bad("reroll_each_round must be true or false.")
         threshold = opts["elimination_threshold"]
@@ -122,13 +122,14 @@ class Dodgy(Game):
                 # DGY-9: otherwise everybody (or every first loser) is out at once.
                 bad(
                     f"With {n_players} players each starts with {DICE_PER_PLAYER[n_players]} dice, "
-                    f"so the elimination threshold must be below that."
+                    f"so the elimination threshold must be below that.",
+                    "threshold_dice", players=n_players, dice=DICE_PER_PLAYER[n_players],
                 )
         first = opts["first_player"]
         if first is not None and (not is_int(first) or not 0 <= first < n_players):
-            bad("The first player must be one of the seats at the table.")
+            bad("The first player must be one of the seats at the table.", "first_player")
         if 0 < opts["statement_s"] <= opts["challenge_min_window_s"]:
-            bad("The statement time must be longer than the minimum challenge window.")
+            bad("The statement time must be longer than the minimum challenge window.", "statement_window")
 
     # ================================================================== setup
     def setup(self, state: State, now_ms: int) -> None:

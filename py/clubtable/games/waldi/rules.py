@@ -99,13 +99,13 @@ class Waldi(Game):
 
     # ================================================================== options, setup
     def validate_options(self, opts: dict, n_players: int) -> None:
-        def bad(msg: str) -> IllegalAction:
-            return IllegalAction("bad_options", msg)
+        def bad(msg: str, detail: Optional[str] = None) -> IllegalAction:
+            return IllegalAction("bad_options", msg, detail)
 
         cs = opts["blanket_colours"]
         if (not isinstance(cs, list) or not 3 <= len(cs) <= 6 or len(set(cs)) != len(cs)
                 or not all(isinstance(c, str) and 0 < len(c) <= 20 for c in cs)):
-            raise bad("Option blanket_colours needs 3 to 6 different colour names.")
+            raise bad("Option blanket_colours needs 3 to 6 different colour names.", "blanket_colours")
         if opts["deck"] is not None:
             try:
                 opts["deck"] = C.check_deck(opts["deck"], cs)
