@@ -109,9 +109,9 @@ def open_two_tab_table(context, base_url, set_up, guest_name, errors=None):
 
 def open_setup(page, base_url, game, seats, options=None):
     """``game``'s set-up screen with exactly ``seats`` (the kinds, in order; the first seat is
-    the player's own and keeps its kind), the options panel open when ``options`` is given (``{}``: open)
-    (``{name: value}``: a select takes the JSON of its choice, a field the text).  The table
-    is not opened: the caller clicks ``#open-table`` (or changes more first)."""
+    the player's own and keeps its kind), and, when ``options`` is given (``{}`` too), the
+    options panel open with those set (``{name: value}``: a select takes the JSON of its
+    choice, a field the text).  The table is not opened: the caller clicks ``#open-table``."""
     page.goto(base_url + f"#/{game}")
     page.wait_for_selector("#setup-form")
     while page.locator(".seat-row").count() > len(seats):
