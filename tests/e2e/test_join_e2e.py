@@ -73,6 +73,7 @@ def test_a_phone_on_the_network_joins_a_table_served_with_lan(browser, lan_serve
         # no clipboard on plain http: the copy button still copies (or selects) the code
         phone.click("[data-key='copy-reply']")
         phone.wait_for_selector("#toast:not(:empty)")
+        assert phone.locator("#toast").inner_text() == "Copied."          # by the older copy command
         reply = phone.input_value("#reply-code")
         host.fill("#reply-input", reply)
         host.click("#reply-connect")
