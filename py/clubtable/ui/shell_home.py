@@ -402,7 +402,7 @@ class HomeScreens:
                      h("button", t("join.answer"), cls="primary", id="answer-invite",
                        on_click=lambda e: asyncio.ensure_future(self.answer_invite()))]
         else:
-            body += [h("p", t("join.send_reply")),
+            body += [h("p", t("join.send_reply" if dom.can_share() else "join.send_reply_copy")),
                      h("textarea", j["reply"], id="reply-code", readonly=True, rows="3", aria_label=t("join.reply_code")),
                      copy_share(self, j["reply"], "reply", "reply-code"),
                      qr(j["reply"], t("join.reply_qr")),

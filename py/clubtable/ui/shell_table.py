@@ -103,7 +103,7 @@ class TableScreens:
             return out
         link = self.invite_link(inv["code"])
         from .shell_home import copy_share, qr
-        return out + [h("p", t("lobby.invite_help")),
+        return out + [h("p", t("lobby.invite_help" if dom.can_share() else "lobby.invite_help_copy")),
                       h("textarea", link, id="invite-link", readonly=True, rows="3", aria_label=t("lobby.invite_link")),
                       copy_share(self, link, "invite", "invite-link", link=True),
                       qr(link, t("lobby.invite_qr")),
