@@ -28,7 +28,7 @@ PLURAL_FORMS = {
 }
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German"}
 NOT_A_COUNT = "not a count"      # "#. not a count: ..." a number that is a position needs no plural
-SAME_TEXT = "same in every language"   # "#. same in every language: ..." (a name, a symbol)
+SAME_TEXT = "same as English"   # "#. same as English: ..." (a name, a symbol, a shared word)
 
 
 @dataclass

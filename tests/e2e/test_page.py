@@ -51,5 +51,5 @@ def test_invalid_option_is_refused_with_a_clear_message(context, base_url):
     page.select_option("#opt-elimination_threshold", "4")
     page.click("#open-table")
     page.wait_for_selector("#setup .error")
-    assert "threshold" in page.locator("#setup .error").inner_text()
+    assert "starts with 3 dice, so a player must be out with fewer than 3" in page.locator("#setup .error").inner_text()
     assert "#/dodgy" in page.url

@@ -137,7 +137,7 @@ def test_question_round_answer_buttons_for_the_owner_and_guess_then_judge(screen
     scores = [n.children[0] for n in _find(tree, screen.dom, lambda n: n.attrs.get("class") == "cave-score")]
     assert scores == ["6", "0", "0"]            # Start column: 6 for the guesser, 0 for the owner
     picks = next(_find(tree, screen.dom, lambda n: n.attrs.get("data-riddle") == "4"))
-    assert "1 toothpicks" in " ".join(_texts(picks, screen.dom))
+    assert "1 toothpick " in " ".join(_texts(picks, screen.dom))
 
 
 def _png(r, g, b):

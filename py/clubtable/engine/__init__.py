@@ -65,15 +65,15 @@ State = dict                  # JSON-safe
 
 class IllegalAction(Exception):
     """The rules forbid this action now.  ``code`` is stable (tests, i18n); ``message`` is
-    a readable English sentence shown to the player.  ``detail`` names the exact reason
-    within a code (``refusal.<code>.<detail>`` in the catalogues, with ``params`` filled in),
-    where one code covers several, like the options' cross-checks."""
+    a readable English sentence shown to the player.  ``reason`` (optional, stable too) says
+    which rule, for a translation as precise as the sentence (``refusal.<code>.<reason>``),
+    and ``params`` are the values that translation shows (an option's name: ``option``)."""
 
-    def __init__(self, code: str, message: str, detail: Optional[str] = None, **params: Any) -> None:
+    def __init__(self, code: str, message: str, reason: Optional[str] = None, **params) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
-        self.detail = detail
+        self.reason = reason
         self.params = params
 
 
@@ -185,18 +185,19 @@ class Game:
             raise IllegalAction("bad_options", "Options must be a mapping of names to values.")
         unknown = set(options) - set(self.options)
         if unknown:
-            raise IllegalAction("bad_options", f"Unknown option: {sorted(unknown)[0]}.")
+            raise IllegalAction("bad_options", f"Unknown option: {sorted(unknown)[0]}.", "unknown",
+                                option=sorted(unknown)[0])
         opts = clone(self.options)
         for name, value in options.items():
             choices = self.option_choices.get(name)
             if choices is not None and not any(type(value) is type(c) and value == c for c in choices):
-                raise IllegalAction("bad_options", f"Option {name} cannot be {value!r}.")
+                raise IllegalAction("bad_options", f"Option {name} cannot be {value!r}.", "value", option=name)
             spec = self.option_specs.get(name)
             if spec is not None:
                 try:
                     value = spec.check(value, name)
                 except SchemaError as err:
-                    raise IllegalAction("bad_options", err.message) from None
+                    raise IllegalAction("bad_options", err.message, "value", option=name) from None
             opts[name] = clone(value)
         self.validate_options(opts, n_players)
         return opts

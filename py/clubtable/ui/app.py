@@ -1,8 +1,9 @@
 """The app shell: router, language switch, toasts and announcements, and the table it holds.
 
 Routes (the hash, so a club can deep-link or embed one game):
-``#/`` home · ``#/<game>`` set-up of that game · ``#/table`` the table this tab hosts or
-joined · ``#/join/<table>/<invite code>`` answer an invitation from another device.
+``#/`` home · ``#/<game>`` set-up of that game · ``#/rules/<game>`` how to play it (a
+running table goes on meanwhile, and the page leads back to it) · ``#/table`` the table this
+tab hosts or joined · ``#/join/<table>/<invite code>`` answer an invitation from another device.
 
 The screens live in two mixins: :mod:`.shell_home` (home, set-up, join) and
 :mod:`.shell_table` (lobby, hand-over, play frame, result).  The table is a
@@ -65,6 +66,7 @@ class App(HomeScreens, TableScreens):
         self.lan_urls = []               # this computer's addresses on the network (serve --lan)
         self.lan_asked = False
         self.base_error = None           # the invitation base the host typed was refused
+        self.rules_from = None           # the route a How-to-play page leads back to
         from ..net.links import Lobby
         self.lobby = Lobby()
         self.lobby.on_tables = self.render_if_home
@@ -83,8 +85,11 @@ class App(HomeScreens, TableScreens):
             self.on_route()
 
     def on_route(self, *_):
+        before = self.route
         self.route = dom.location_hash() or "#/"
         parts = self.route.lstrip("#/").split("/")
+        if parts[0] == "rules" and not before.startswith("#/rules/"):
+            self.rules_from = before if before not in ("", "#", "#/") else None
         if parts[0] == "join" and len(parts) >= 3:
             if self.join is None or self.join.get("code") != parts[2]:
                 self.join = {"table": parts[1], "code": parts[2], "reply": None, "name": self.player_name}
@@ -178,7 +183,10 @@ class App(HomeScreens, TableScreens):
             table = Table(game.id, seats, options=s["options"], now_ms=dom.now_ms(),
                           bot_pace=s.get("pace", 1.0))
         except IllegalAction as e:
-            s["error"] = Refusal.of(e).text(self.t)
+            params = dict(e.params)
+            if "option" in params:       # the option's label in the player's language, not its id
+                params["option"] = self.option_label(game, params["option"])
+            s["error"] = Refusal(e.code, e.message, e.reason, params).text(self.t)
             self.render()
             return
         ice = [u.strip() for u in s.get("ice", "").split() if u.strip()]
@@ -251,6 +259,8 @@ class App(HomeScreens, TableScreens):
             tree = self.render_table()
         elif parts[0] == "join" and self.join is not None:
             tree = self.render_join()
+        elif parts[0] == "rules" and len(parts) > 1 and parts[1] in GAMES:
+            tree = self.render_rules(parts[1])
         elif parts[0] in GAMES and self.setup is not None:
             tree = self.render_setup()
         elif parts[0] == "clubs":
@@ -279,7 +289,10 @@ class App(HomeScreens, TableScreens):
             game = self.ctl.game.title
         elif parts[0] in GAMES:
             game = GAMES[parts[0]].title
-        head = game or (self.t("join.title") if parts[0] == "join" else self.t("home.title"))
+        elif parts[0] == "rules" and len(parts) > 1 and parts[1] in GAMES:
+            return f"{self.t('howto.title', game=GAMES[parts[1]].title)} · {clubs.site_name()}"
+        screens = {"join": "join.title", "clubs": "clubs.title"}
+        head = game or self.t(screens.get(parts[0], "home.title"))
         return f"{head} · {clubs.site_name()}"
 
     def make_context(self, game, seat, update, others):

@@ -196,7 +196,10 @@ def embed_url(base: str, s: dict) -> str:
     if s["name"].strip():
         params["club"] = s["name"].strip()[:40]
     query_part = ("?" + urlencode(params)) if params else ""
-    return base + query_part + (f"#/{s['game']}" if s["game"] else "")
+    if not s["game"]:
+        return base + query_part
+    # one game: its set-up, or its How to play (which leads on to the set-up)
+    return base + query_part + (f"#/rules/{s['game']}" if s.get("page") == "rules" else f"#/{s['game']}")
 
 
 def _attr(text: str) -> str:
@@ -225,7 +228,7 @@ class ClubsScreen:
         self.s = {"game": "", "lang": "", "accent": BRANDING["accent"] or DEFAULTS["accent"],
                   "background": BRANDING["background"] or DEFAULTS["background"],
                   "name": "" if BRANDING["name"] == DEFAULTS["name"] else BRANDING["name"],
-                  "preview": False}
+                  "page": "setup", "preview": False}
 
     def base(self) -> str:
         return public_base() or str(window.location.href).split("#")[0].split("?")[0]
@@ -289,6 +292,9 @@ class ClubsScreen:
                  h("p", t("clubs.intro")),
                  h("form",
                    field("clubs.game", "embed-game", h("select", game_opts, id="embed-game", on_change=on("game"))),
+                   field("clubs.page", "embed-page",
+                         h("select", [h("option", t(f"clubs.page.{x}"), value=x, selected=s["page"] == x)
+                                      for x in ("setup", "rules")], id="embed-page", on_change=on("page"))),
                    field("clubs.language", "embed-lang", h("select", lang_opts, id="embed-lang", on_change=on("lang"))),
                    field("clubs.accent", "embed-accent",
                          h("input", type="color", id="embed-accent", value=s["accent"], on_input=on("accent"))),

@@ -19,30 +19,26 @@ SYMBOLS = "●▲■◆★✚"   # player markers: colour plus a shape, for colo
 
 class Refusal:
     """An action the host (or this tab's table) refused: a stable ``code`` for translation
-    (``refusal.<code>`` in the catalogues) and the engine's English ``message`` as fallback."""
+    (``refusal.<code>`` in the catalogues) and the engine's English ``message`` as fallback;
+    optionally the engine's ``reason`` and ``params`` (``refusal.<code>.<reason>``)."""
 
-    __slots__ = ("code", "message", "detail", "params")
+    __slots__ = ("code", "message", "reason", "params")
 
-    def __init__(self, code: str, message: str, detail: Optional[str] = None, params: Optional[dict] = None) -> None:
-        self.code, self.message = code, message
-        self.detail, self.params = detail, dict(params or {})
-
-    @classmethod
-    def of(cls, exc) -> "Refusal":
-        """An engine's :class:`~clubtable.engine.IllegalAction` (or a protocol error)."""
-        return cls(str(getattr(exc, "code", "refused")), str(getattr(exc, "message", exc)),
-                   getattr(exc, "detail", None), getattr(exc, "params", None))
+    def __init__(self, code: str, message: str, reason: Optional[str] = None, params: Optional[dict] = None) -> None:
+        self.code, self.message, self.reason, self.params = code, message, reason, dict(params or {})
 
     def text(self, t: Callable[..., str]) -> str:
-        """The refusal in ``t``'s language; in English (or untranslated) the engine's sentence."""
+        """The refusal in ``t``'s language.  A reason's text says as much as the engine's
+        sentence (it shows the same values), so it is used in every language; otherwise
+        English shows the engine's sentence, and so does a language that lacks the code."""
         from .. import i18n
-        key = f"refusal.{self.code}"
         lang = getattr(t, "lang", i18n.SOURCE)
-        if lang == i18n.SOURCE:
-            return self.message
-        if self.detail and i18n.has(lang, f"{key}.{self.detail}"):
-            return t(f"{key}.{self.detail}", **self.params)
-        return t(key) if i18n.has(lang, key) else self.message
+        if self.reason:
+            key = f"refusal.{self.code}.{self.reason}"
+            if i18n.has(lang, key) or i18n.has(i18n.SOURCE, key):
+                return t(key, **self.params)
+        key = f"refusal.{self.code}"
+        return t(key) if lang != i18n.SOURCE and i18n.has(lang, key) else self.message
 
 
 class ScreenContext:

@@ -40,7 +40,8 @@ def _session_set(key: str, value: Optional[str]) -> None:
 
 def _refusal(exc) -> Refusal:
     """An engine or protocol refusal, with its stable code (``refusal.<code>`` texts)."""
-    return Refusal.of(exc)
+    return Refusal(str(getattr(exc, "code", "refused")), str(getattr(exc, "message", exc)),
+                   getattr(exc, "reason", None), getattr(exc, "params", None))
 
 
 class TableController:

@@ -50,6 +50,8 @@ class HomeScreens:
                 h("button", t("home.play", title=g["title"]), cls="primary", data_key=f"play-{g['id']}",
                   on_click=lambda e, gid=g["id"]: self.go(f"#/{gid}")) if playable
                 else h("p", t("home.soon"), cls="soon"),
+                h("p", h("a", t("howto.link"), href=f"#/rules/{g['id']}", data_key=f"rules-{g['id']}",
+                         aria_label=t("howto.link_for", game=g["title"])), cls="howto-link") if playable else None,
                 cls="game-card" + ("" if playable else " later"), data_game=g["id"]))
         tables = []
         for tid, info in sorted(self.lobby.tables.items()):
@@ -128,6 +130,8 @@ class HomeScreens:
         return h("section",
                  h("p", h("a", "← " + t("nav.home"), href="#/")),
                  h("h1", game.title),
+                 h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="setup-rules",
+                          aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                  h("form",
                    h("fieldset", h("legend", t("setup.seats", a=game.min_players, b=game.max_players)),
                      h("ol", rows, cls="seats"), add, pace,
@@ -152,6 +156,45 @@ class HomeScreens:
                    # our own checks, in the player's language, not the browser's
                    on_submit=self.open_table, id="setup-form", novalidate=True),
                  cls="screen setup", id="setup")
+
+    def render_rules(self, game_id):
+        """``#/rules/<game>``: How to play, from the game's screen module; the way back leads
+        to where the player came from (a running table goes on meanwhile)."""
+        from .context import ScreenContext
+        from . import howto
+        t = self.t
+        game = GAMES[game_id]
+        mod = self.screen_module(game_id)
+        ctx = ScreenContext(game_id=game_id, seat=None, update={"view": {"options": self.rules_options(game)}}, t=t, act=lambda *a, **k: None,
+                            toast=lambda *a: None, constants=dict(getattr(game, "constants", None) or {}),
+                            lang=t.lang)
+        back = self.rules_from
+        at_table = back == "#/table" and self.ctl is not None
+        if at_table:
+            way = h("button", "← " + t("howto.back_table"), cls="primary", id="rules-back",
+                    on_click=lambda e: self.go("#/table"))
+            note = h("p", t("howto.table_runs"), cls="muted", id="rules-table-note")
+        else:
+            target = back if back and not back.startswith("#/table") else f"#/{game_id}"
+            label = t("howto.back_setup", game=game.title) if target == f"#/{game_id}" else t("howto.back")
+            way = h("a", "← " + label, href=target, id="rules-back")
+            note = None
+        top = h("nav", h("p", way, " ", h("a", t("nav.home"), href="#/", cls="muted") if not at_table else None),
+                note, aria_label=t("howto.nav"))
+        return howto.page(ctx, game.title, mod.how_to_play, top=top)
+
+    def rules_options(self, game) -> dict:
+        """The options the rules page explains: this tab's table's, else the set-up's, else
+        the game's defaults."""
+        ctl = self.ctl
+        if ctl is not None and ctl.game is not None and ctl.game.id == game.id:
+            held = getattr(getattr(ctl, "table", None), "options", None) \
+                or getattr(getattr(ctl, "guest", None), "options", None)
+            if isinstance(held, dict):
+                return {**game.options, **held}
+        if self.setup is not None and self.setup.get("game") == game.id:
+            return {**game.options, **self.setup["options"]}
+        return dict(game.options)
 
     def level_name(self, game, level):
         """A computer player's level by the game's own name for it ("Table reader")."""
@@ -257,7 +300,20 @@ class HomeScreens:
         else:
             ctl = h("input", id=fid, value=json.dumps(value) if not isinstance(value, str) else value,
                     on_input=lambda e: self.set_json(name, dom.value_of(e), isinstance(value, str)))
-        return h("div", label, " ", ctl, " ", hint, cls="field")
+        help_line = self.option_help(game, name, ctl)
+        return h("div", label, " ", ctl, " ", hint, help_line, cls="field")
+
+    def option_help(self, game, name, control=None):
+        """The option's one-line explanation (``opt.<game>.<name>.help``, else the shell's
+        ``opt.<name>.help``), tied to its control by ``aria-describedby``."""
+        text = self._text(f"opt.{game.id}.{name}.help", f"opt.{name}.help")
+        if not text:
+            return None
+        hid = f"opt-{name}-help"
+        if control is not None:
+            ids = [x for x in (control.attrs.get("aria-describedby") or "").split() if x]
+            control.attrs["aria-describedby"] = " ".join(ids + [hid])
+        return h("small", text, cls="muted hint opt-help", id=hid)
 
     def set_number(self, name, raw, whole, nullable, scale=1):
         bad = self.setup.setdefault("bad", set())
@@ -317,7 +373,9 @@ class HomeScreens:
                                                on_click=lambda e, i=i: remove(i)), cls="chip", key=f"{name}-{x}")
                  for i, x in enumerate(items)]
         return h("div", h("span", self.option_label(game, name), id=f"{fid}-label"),
-                 h("ul", chips, cls="chips", id=fid, aria_labelledby=f"{fid}-label"),
+                 self.option_help(game, name),
+                 h("ul", chips, cls="chips", id=fid, aria_labelledby=f"{fid}-label",
+                   aria_describedby=f"{fid}-help" if self._text(f"opt.{game.id}.{name}.help") else None),
                  h("input", id=f"{fid}-add", maxlength="24", aria_label=t("opt.add_item"),
                    on_keydown=lambda e: (e.preventDefault(), add()) if getattr(e, "key", "") == "Enter" else None),
                  h("button", t("opt.add"), data_key=f"{name}-add", on_click=add),
@@ -341,7 +399,9 @@ class HomeScreens:
                              aria_label=t("opt.move_left", item=word), on_click=lambda e, i=i: left(i)) if i else None,
                            cls="swatch-cell", key=f"col-{c}"))
         return h("div", h("span", self.option_label(game, name), id="opt-columns-label"),
-                 h("ol", cells, cls="swatches", id="opt-columns", aria_labelledby="opt-columns-label"),
+                 self.option_help(game, name),
+                 h("ol", cells, cls="swatches", id="opt-columns", aria_labelledby="opt-columns-label",
+                   aria_describedby="opt-columns-help" if self._text(f"opt.{game.id}.{name}.help") else None),
                  cls="field")
 
     def check_setup(self, game):

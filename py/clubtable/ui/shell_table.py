@@ -88,6 +88,9 @@ class TableScreens:
                        on_click=lambda e: self.start_table(True)) if ctl.game.bot_levels else None]
         else:
             body.append(h("p", t("lobby.waiting_host"), role="status"))
+        body.append(h("p", h("a", t("howto.link"), href=f"#/rules/{ctl.game.id}", id="lobby-rules",
+                             aria_label=t("howto.link_for", game=ctl.game.title)), cls="howto-link")
+                    if ctl.game is not None else None)
         body.append(h("button", t("nav.leave"), id="leave", on_click=lambda e: self.leave()))
         title = t("lobby.title", game=ctl.game.title) if ctl.is_host else t("lobby.title_guest")
         return h("section", h("h1", title), body, cls="screen lobby", id="lobby")
@@ -255,7 +258,10 @@ class TableScreens:
         status = h("p", t("guest.gone" if self.ctl.status == "gone" else "guest.lost"), cls="warn",
                    role="status") if lost else None
         return h("section",
-                 h("header", h("h1", game.title), self.roster(ctx), cls="play-head"),
+                 h("header", h("h1", game.title), self.roster(ctx),
+                   h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="table-rules",
+                            aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
+                   cls="play-head"),
                  status,
                  h("div", mod.render(ctx), cls="board", id="board"),
                  self.render_result(ctx) if ctx.result else None,

@@ -213,8 +213,7 @@ class Cave(Game):
     # ================================================================== options, setup
     def validate_options(self, opts: dict, n_players: int) -> None:
         if opts["first_player"] is not None and opts["first_player"] >= n_players:
-            raise IllegalAction("bad_options", "The starting seat must be one of the table's seats.",
-                                "first_player")
+            raise IllegalAction("bad_options", "The starting seat must be one of the table's seats.", "first_player")
 
     def setup(self, state: dict, now_ms: int) -> None:
         opts = state["options"]

@@ -144,7 +144,7 @@ class Dobbelduel(Game):
         m = opts["matches"]
         if not (isinstance(m, int) and not isinstance(m, bool) and m >= 2 and m % 2 == 0):
             raise IllegalAction("bad_options", "The number of matches must be even, so each "
-                                "player breaks as often as he makes the code.", "matches_even")
+                                "player breaks as often as he makes the code.", "even_matches")
 
     def setup(self, state: dict, now_ms: int) -> None:
         """§2.2: choose the first code maker (DOB-5) and start match 0."""

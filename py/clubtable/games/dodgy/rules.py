@@ -102,28 +102,28 @@ class Dodgy(Game):
 
     # ================================================================== options
     def validate_options(self, opts: dict, n_players: int) -> None:
-        def bad(message: str, detail: Optional[str] = None, **params) -> None:
-            raise IllegalAction("bad_options", message, detail, **params)
+        def bad(message: str, reason: str = "value", **params) -> None:
+            raise IllegalAction("bad_options", message, reason, **params)
 
         faces = opts["faces"]
         if not isinstance(faces, list) or not 2 <= len(faces) <= 12:
-            bad("The dice need a list of 2 to 12 images.", "faces_count")
+            bad("The dice need a list of 2 to 12 images.", option="faces")
         if not all(isinstance(f, str) and 0 < len(f) <= 24 and f.strip() == f for f in faces):
-            bad("Every image name must be a short text without surrounding spaces.", "faces_names")
+            bad("Every image name must be a short text without surrounding spaces.", option="faces")
         if len(set(faces)) != len(faces):
-            bad("The images on a die must all differ.", "faces_differ")
+            bad("The images on a die must all differ.", option="faces")
         if type(opts["reroll_each_round"]) is not bool:
-            bad("reroll_each_round must be true or false.")
+            bad("reroll_each_round must be true or false.", option="reroll_each_round")
         threshold = opts["elimination_threshold"]
         if threshold is not None:
             if not is_int(threshold):
-                bad("The elimination threshold must be 2, 3, 4 or none.")
+                bad("The elimination threshold must be 2, 3, 4 or none.", option="elimination_threshold")
             if threshold >= DICE_PER_PLAYER[n_players]:
                 # DGY-9: otherwise everybody (or every first loser) is out at once.
                 bad(
                     f"With {n_players} players each starts with {DICE_PER_PLAYER[n_players]} dice, "
-                    f"so the elimination threshold must be below that.",
-                    "threshold_dice", players=n_players, dice=DICE_PER_PLAYER[n_players],
+                    f"so the elimination threshold must be below that.", "threshold_dice",
+                    count=DICE_PER_PLAYER[n_players]
                 )
         first = opts["first_player"]
         if first is not None and (not is_int(first) or not 0 <= first < n_players):

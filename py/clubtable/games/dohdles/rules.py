@@ -148,46 +148,46 @@ class Dohdles(Game):
 
     # ================================================================== options
     def validate_options(self, opts: dict, n_players: int) -> None:
-        def bad(message: str, detail: Optional[str] = None, **params) -> None:
-            raise IllegalAction("bad_options", message, detail, **params)
+        def bad(message: str, reason: str = "value", **params) -> None:
+            raise IllegalAction("bad_options", message, reason, **params)
 
         types = opts["clue_track_types"]
         if not isinstance(types, list) or len(types) != CLUE_SPACES or any(t not in ("Q", "L", "QL") for t in types):
-            bad("The clue track needs seven spaces, each Q, L or QL.", "clue_track")
+            bad("The clue track needs seven spaces, each Q, L or QL.", option="clue_track_types")
         if types[0] != "Q":
-            bad("Clue space 1 must be a question space (DOH-1: the special right needs it).", "clue_first")
+            bad("Clue space 1 must be a question space (DOH-1: the special right needs it).", "first_clue")
         reward = opts["creator_reward"]
         if not isinstance(reward, list) or len(reward) != CLUE_SPACES or not all(is_int(r) and 0 <= r <= 9 for r in reward):
-            bad("The creator's reward needs seven whole numbers from 0 to 9.", "creator_reward")
+            bad("The creator's reward needs seven whole numbers from 0 to 9.", option="creator_reward")
         final, start = opts["final_index"], opts["start_index"]
         if not is_int(final) or not 3 <= final <= 60:
-            bad("The final space must be from 3 to 60.", "final_index")
+            bad("The final space must be from 3 to 60.", option="final_index")
         if not is_int(start) or not 1 <= start < final:
             bad("The start space must lie between the ! space (0) and the final space.", "start_index")
         for name in ("green_arrows", "red_arrows"):
             arrows = opts[name]
             if not isinstance(arrows, list) or len(arrows) != final or not all(is_int(a) and 0 <= a <= 9 for a in arrows):
                 bad(f"{name} needs one whole number from 0 to 9 for each space before the final one.", "arrows",
-                    final=final)
+                    option=name)
         if not all(g >= 1 for g in opts["green_arrows"]):
             bad("Every space needs at least one green arrow.", "green_arrows")
         labels = opts["answer_labels"]
         if (not isinstance(labels, list) or not 2 <= len(labels) <= 6
                 or not all(isinstance(a, str) and 0 < len(a) <= 24 for a in labels) or len(set(labels)) != len(labels)):
-            bad("The answers need 2 to 6 different short labels.", "answer_labels")
+            bad("The answers need 2 to 6 different short labels.", option="answer_labels")
         for name, top in (("buzz_settle_ms", 10_000), ("special_right_window_ms", 30_000), ("jitter_ms", 2000)):
             if not is_int(opts[name]) or not 0 <= opts[name] <= top:
-                bad(f"{name} must be a whole number of milliseconds from 0 to {top}.")
+                bad(f"{name} must be a whole number of milliseconds from 0 to {top}.", option=name)
         for name in ("answer_s", "creator_answer_s", "question_compose_s", "turn_grace_s", "choose_s", "sculpt_time_s"):
             v = opts[name]
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 7200:
-                bad(f"{name} must be a number of seconds from 0 to 7200 (0: no limit).")
+                bad(f"{name} must be a number of seconds from 0 to 7200 (0: no limit).", option=name)
         first = opts["first_player"]
         if first is not None and not 0 <= first < n_players:
             bad("The first player must be one of the seats at the table.", "first_player")
         makers = dohdles_per_side(n_players, opts["solo_dohdles_in_team_game"])
         if len(makers) > MAX_SIDES or sum(map(len, makers)) > SPACES:
-            bad("At most six sides and twelve Dohdles fit on the board.", "sides")
+            bad("At most six sides and twelve Dohdles fit on the board.", "too_many_sides")
 
     # ================================================================== setup
     def setup(self, state: State, now_ms: int) -> None:

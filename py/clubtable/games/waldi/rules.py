@@ -99,18 +99,18 @@ class Waldi(Game):
 
     # ================================================================== options, setup
     def validate_options(self, opts: dict, n_players: int) -> None:
-        def bad(msg: str, detail: Optional[str] = None) -> IllegalAction:
-            return IllegalAction("bad_options", msg, detail)
+        def bad(msg: str, reason: str = "value", **params) -> IllegalAction:
+            return IllegalAction("bad_options", msg, reason, **params)
 
         cs = opts["blanket_colours"]
         if (not isinstance(cs, list) or not 3 <= len(cs) <= 6 or len(set(cs)) != len(cs)
                 or not all(isinstance(c, str) and 0 < len(c) <= 20 for c in cs)):
-            raise bad("Option blanket_colours needs 3 to 6 different colour names.", "blanket_colours")
+            raise bad("Option blanket_colours needs 3 to 6 different colour names.", option="blanket_colours")
         if opts["deck"] is not None:
             try:
                 opts["deck"] = C.check_deck(opts["deck"], cs)
             except ValueError as e:
-                raise bad(str(e)) from None
+                raise bad(str(e), option="deck") from None
 
     @staticmethod
     def deck_of(opts: dict) -> list:

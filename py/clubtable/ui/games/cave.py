@@ -143,7 +143,7 @@ def status(ctx):
         elif v.get("stage"):
             lines.append(h("p", t(f"cave.stage.{v['stage']}"), cls="cave-stage"))
     else:
-        lines.append(h("p", h("strong", t("cave.over")), " ", t(f"cave.reason.{v.get('reason')}"),
+        lines.append(h("p", h("strong", t("cave.over")), " ", t(f"cave.reason.{v['reason']}") if v.get("reason") else "",
                        cls="cave-what", id="cave-over"))
     clocks = v.get("clocks") or {}
     shown = [_clock(ctx, n, clocks[n]) for n in CLOCK_ORDER if n in clocks]
@@ -343,39 +343,56 @@ def mat(ctx):
     me = v.get("my_side")
     medium = (v.get("options") or {}).get("riddle_medium", "canvas2d")
     molding = v.get("phase") == "molding"
-    cards = []
-    for r in v.get("riddles") or []:
-        mine = r["side"] == me
-        state = ("removed" if r.get("removed") else "solved" if me is not None and me in r.get("solved_by", [])
-                 else "mine" if mine else "open")
-        picks = r.get("toothpicks", 0)
-        body = [h("div", h("span", str(r["id"] + 1), cls="cave-num"), " ", _side_mark(ctx, r["side"]), " ",
-                  h("span", _side_names(ctx, r["side"]), cls="cave-owner"), cls="cave-card-head")]
-        if molding and not r.get("made"):
-            body.append(h("p", t("cave.being_molded"), cls="muted"))
-        elif medium == "table" or not r.get("pictures"):
-            body.append(h("p", t("cave.clay_place", n=r["id"] + 1) if not molding else t("cave.made"),
-                          cls="cave-clay"))
-        else:
-            body.append(_pictures(ctx, r))
-        body.append(h("p", h("span", "┃" * picks or "·", cls="cave-picks-icons", aria_hidden="true"),
-                      " ", t("cave.toothpicks", n=picks), cls="cave-picks", data_n=picks))
-        if r.get("solved_by"):
-            body.append(h("p", t("cave.solved_by", names=", ".join(_side_names(ctx, s) for s in r["solved_by"])),
-                          cls="small"))
-        if r.get("word"):
-            body.append(h("p", t("cave.word_is"), " ", h("strong", r["word"], cls="cave-word"), cls="small"))
-        if r.get("removed"):
-            body.append(h("p", t("cave.removed"), cls="small warn"))
-        cards.append(h("li", body, cls=f"cave-riddle {state}", key=f"riddle-{r['id']}", data_riddle=r["id"],
-                       data_side=r["side"], data_state=state, aria_label=riddle_label(ctx, r["id"])))
+    cards = [riddle_card(ctx, r, me, medium, molding) for r in v.get("riddles") or []]
     return h("section", h("h2", t("cave.mat"), cls="cave-h"), h("ol", cards, cls="cave-mat"), id="cave-mat")
+
+
+def riddle_card(ctx, r, me, medium, molding=False):
+    """One riddle on the mat: its number and owner, its picture (or its place on the table),
+    its toothpicks, who solved it, its word once shown."""
+    t = ctx.t
+    mine = r["side"] == me
+    state = ("removed" if r.get("removed") else "solved" if me is not None and me in r.get("solved_by", [])
+             else "mine" if mine else "open")
+    picks = r.get("toothpicks", 0)
+    body = [h("div", h("span", str(r["id"] + 1), cls="cave-num"), " ", _side_mark(ctx, r["side"]), " ",
+              h("span", _side_names(ctx, r["side"]), cls="cave-owner"), cls="cave-card-head")]
+    if molding and not r.get("made"):
+        body.append(h("p", t("cave.being_molded"), cls="muted"))
+    elif medium == "table" or not r.get("pictures"):
+        body.append(h("p", t("cave.clay_place", n=r["id"] + 1) if not molding else t("cave.made"),
+                      cls="cave-clay"))
+    else:
+        body.append(_pictures(ctx, r))
+    body.append(h("p", h("span", "┃" * picks or "·", cls="cave-picks-icons", aria_hidden="true"),
+                  " ", t("cave.toothpicks", n=picks), cls="cave-picks", data_n=picks))
+    if r.get("solved_by"):
+        body.append(h("p", t("cave.solved_by", names=", ".join(_side_names(ctx, s) for s in r["solved_by"])),
+                      cls="small"))
+    if r.get("word"):
+        body.append(h("p", t("cave.word_is"), " ", h("strong", r["word"], cls="cave-word"), cls="small"))
+    if r.get("removed"):
+        body.append(h("p", t("cave.removed"), cls="small warn"))
+    return h("li", body, cls=f"cave-riddle {state}", key=f"riddle-{r['id']}", data_riddle=r["id"],
+             data_side=r["side"], data_state=state, aria_label=riddle_label(ctx, r["id"]))
 
 
 # =========================================================================== track and sides
 def track(ctx):
     """The game-marker track: every column with its top (guesser) and bottom (owner)
     numbers; 5P spaces are skipped with five sides."""
+    v = ctx.view
+    t = ctx.t
+    spaces = v.get("track") or []
+    here = v.get("marker", 0)
+    col = spaces[here] if 0 <= here < len(spaces) else {"top": 0, "bottom": 0}
+    return h("section", h("h2", t("cave.track"), cls="cave-h"),
+             h("p", t("cave.worth_now", top=col["top"], bottom=col["bottom"]), cls="small", id="cave-worth"),
+             track_table(ctx), id="cave-track", data_marker=here)
+
+
+def track_table(ctx):
+    """The track's columns: the space (the marker on it), the guesser's and the owner's points."""
     v = ctx.view
     t = ctx.t
     spaces = v.get("track") or []
@@ -390,12 +407,10 @@ def track(ctx):
                        aria_current="step" if i == here else None))
         tops.append(h("td", str(sp["top"]), cls=cls))
         bottoms.append(h("td", str(sp["bottom"]), cls=cls))
-    col = spaces[here] if 0 <= here < len(spaces) else {"top": 0, "bottom": 0}
-    return h("section", h("h2", t("cave.track"), cls="cave-h"),
-             h("p", t("cave.worth_now", top=col["top"], bottom=col["bottom"]), cls="small", id="cave-worth"),
-             h("div", h("table", h("thead", h("tr", heads)), h("tbody", h("tr", tops), h("tr", bottoms)),
-                        cls="cave-track"), cls="cave-track-wrap"),
-             id="cave-track", data_marker=here)
+    # the wrapper scrolls on a narrow screen: it can be reached and scrolled by keyboard
+    return h("div", h("table", h("thead", h("tr", heads)), h("tbody", h("tr", tops), h("tr", bottoms)),
+                      cls="cave-track"), cls="cave-track-wrap", tabindex="0", role="region",
+             aria_label=t("cave.track"))
 
 
 def sides(ctx):
@@ -649,3 +664,55 @@ def render(ctx):
              h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
              notebook(ctx) if phase != "molding" else None, qa_log(ctx), guess_log(ctx), letter_log(ctx),
              id="cave", cls="cave", data_phase=phase, data_medium=(v.get("options") or {}).get("riddle_medium"))
+
+
+# =========================================================================== how to play
+def _num(x) -> str:
+    """1.5 → "1.5", 10.0 → "10"."""
+    return str(int(x)) if float(x).is_integer() else str(round(x, 1))
+
+
+def _example_view(o):
+    """Ann's and Ben's sides at a made-up table: Ann's riddle 1 on the mat, the track."""
+    return {"sides": [{"seats": [0], "score": 0, "interrupts": 1}, {"seats": [1], "score": 0, "interrupts": 1}],
+            "riddles": [{"id": 0, "side": 0, "made": True, "toothpicks": 0, "solved_by": []}],
+            "my_side": 1, "options": dict(o, riddle_medium="table"),
+            "track": list(o.get("game_marker_track") or []), "marker": 1}
+
+
+def _example_letter(ctx, v):
+    """A letter round: Ben asks for the 2nd vowel of Ann's riddle; only Ben sees the answer."""
+    from ..howto import example
+    ex = example(ctx, v, seat=1)
+    q = {"seat": 1, "side": 1, "riddle": 0, "n": 2, "unit": "vowel", "count_from": "start", "answer": "E"}
+    return [h("ol", riddle_card(ex, v["riddles"][0], 1, "table"), cls="cave-mat"),
+            h("p", ex.name(1), " → ", riddle_label(ex, 0), ": ", letter_query(ex, q)),
+            h("p", ex.t("cave.notebook"), ": ", letter_query(ex, q), " ", h("strong", q["answer"]))]
+
+
+def how_to_play(ctx) -> list:
+    """Play-Doh's Cave in a few parts, with the table's options (``ctx.view["options"]``)."""
+    from ..howto import example, section
+    t = ctx.t
+    o = ctx.view.get("options") or {}
+    v = _example_view(o)
+    answers = ", ".join(t(f"cave.answer.{a}") for a in ("yes", "no", "maybe", "irrelevant"))
+    col = (v["track"][1] if len(v["track"]) > 1 else {"top": 0, "bottom": 0})
+    molding = o.get("molding_time_s") or 0
+    nums = {"question": o.get("question_s", 30), "molding": _num(molding / 60),
+            "answers": answers, "top": col.get("top"), "bottom": col.get("bottom")}
+    medium = o.get("riddle_medium", "canvas2d")
+    return [
+        section(t, "cave.rules.goal", params=nums),
+        section(t, "cave.rules.setup", ["p1", f"p2.{medium}" if medium in ("canvas2d", "photo", "table") else "p2",
+                                        "p3", "p4" if molding else "p4.none"], params=nums),
+        section(t, "cave.rules.rounds", 2, params=nums),
+        section(t, "cave.rules.letters", ["p1", "p2", "p3.y" if o.get("y_vowel") else "p3"],
+                picture=_example_letter(ctx, v), params=nums),
+        section(t, "cave.rules.questions", ["p1", "p2", "p3.required" if o.get("guess_required") else "p3"],
+                params=nums),
+        section(t, "cave.rules.guess", 3, picture=track_table(example(ctx, v)), params=nums),
+        section(t, "cave.rules.interrupts", 2, params=nums),
+        section(t, "cave.rules.end", ["p1", "p2." + ("solved" if o.get("tie_break") == "most_solved" else "shared")],
+                params=nums),
+    ]

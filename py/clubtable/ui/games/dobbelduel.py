@@ -645,7 +645,7 @@ def solve_box(ctx, board):
     t = ctx.t
     chosen = _solution(ctx)
     complete = all(x is not None for x in chosen)
-    parts = [h("p", t("dd.solve_worth", points=board.get("score_if_solved_now")), cls="muted")]
+    parts = [h("p", t("dd.solve_worth", count=board.get("score_if_solved_now")), cls="muted")]
     if ctx.scratch.get("dd.sure") and complete:
         parts.append(h("p", t("dd.solve_sure", code=" ".join(str(x) for x in chosen)), cls="warn", role="alert"))
         parts.append(h("div", h("button", t("dd.solve_yes"), type="button", cls="danger", id="dd-solve-confirm",
@@ -748,3 +748,63 @@ def scores_panel(ctx):
     return h("section", h("h2", t("dd.scores")), h("table", h("tbody", rows), cls="dd-scores"),
              cls="panel dd-scores-panel")
 
+
+
+# --------------------------------------------------------------------------- how to play
+EXAMPLE_CODE = [5, 2, 4, 1]                  # the made-up code of the rules page
+EXAMPLE_ROW = [5, 1, None, 6]                # one effort: three white dice placed
+
+
+def _example_effort(ctx, columns):
+    """The code behind the screen, one effort below it and its pegs: one die right, the code
+    higher on one, lower on another; the pegs do not say which."""
+    from ...games.dobbelduel.rules import feedback as feedback_for
+    from ..howto import example
+    ex = example(ctx, {"columns": columns}, seat=1)
+    code = h("div", h("span", ex.t("dd.code_row"), cls="dd-rowname"),
+             [code_die(ex, v, c) for v, c in zip(EXAMPLE_CODE, columns)], cls="dd-example-row")
+    fb = feedback_for(EXAMPLE_CODE, EXAMPLE_ROW)
+    row = h("div", h("span", ex.t("dd.row_effort", row=2, n=1), cls="dd-rowname"),
+            [white_die(ex, v) if v is not None else empty_die(c) for v, c in zip(EXAMPLE_ROW, columns)],
+            pegs(ex, fb), cls="dd-example-row")
+    return [code, row]
+
+
+def _example_score(ctx):
+    """A code broken after three efforts with nine white dice left: 20 + 4 × 5 + 9 × 1."""
+    from ..howto import example
+    k = ctx.constants
+    base, row, die_pts = k.get("base_points", 20), k.get("row_points", 5), k.get("die_points", 1)
+    empty, unused = k.get("max_efforts", 7) - 3, k.get("white_dice", 18) - 9
+    lines = [{"item": "base", "points": base},
+             {"item": "empty_rows", "count": empty, "each": row, "points": row * empty},
+             {"item": "unused_dice", "count": unused, "each": die_pts, "points": die_pts * unused}]
+    ex = example(ctx, {})
+    total = sum(x["points"] for x in lines)
+    return h("table", h("tbody", [score_line(ex, x) for x in lines],
+                        h("tr", h("th", ex.t("dd.total", name=ex.name(1)), scope="row"), h("td", str(total)))),
+             cls="dd-score")
+
+
+def how_to_play(ctx) -> list:
+    """Dobbelduel in a few parts, with the table's options (``ctx.view["options"]``)."""
+    from ..howto import section
+    t = ctx.t
+    o = ctx.view.get("options") or {}
+    k = ctx.constants
+    columns = list(o.get("columns") or COLOUR_HEX)
+    nums = {"efforts": k.get("max_efforts", 7), "white": k.get("white_dice", 18), "roll": k.get("roll_size", 4),
+            "base": k.get("base_points", 20), "row": k.get("row_points", 5), "die": k.get("die_points", 1),
+            "matches": o.get("matches", 2)}
+    manual = o.get("feedback") == "manual"
+    return [
+        section(t, "dd.rules.goal", params=nums),
+        section(t, "dd.rules.setup", 2, params=nums),
+        section(t, "dd.rules.effort", 3, params=nums),
+        section(t, "dd.rules.feedback", ["p1", "p2", "p3.manual" if manual else "p3.auto"],
+                picture=_example_effort(ctx, columns), after=1, params=nums),
+        section(t, "dd.rules.solve", 2, params=nums),
+        section(t, "dd.rules.score", 2, picture=_example_score(ctx), params=nums),
+        section(t, "dd.rules.end", ["p1", "p2." + ("extra" if o.get("tie") == "extra_pair" else "draw")],
+                params=nums),
+    ]

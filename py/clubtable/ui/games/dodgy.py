@@ -316,3 +316,64 @@ def log_panel(ctx):
     return h("div", h("section", h("h2", t("dodgy.log")), h("ol", items, cls="log", id="statements"), cls="panel"),
              h("section", h("h2", t("dodgy.history")), h("ol", hist, cls="log", id="history"), cls="panel"),
              cls="row logs")
+
+
+# --------------------------------------------------------------------------- how to play
+def _example_reveal(ctx):
+    """Ann said "4 × ship", Ben shouted DODGY: the hands shown, the counted dice marked, the
+    seer stone (Ann's) wild for her own statement; Ben loses a die."""
+    seer = ctx.constants.get("seer_die", 20)
+    hands = [[{"id": 0, "face": "ship"}, {"id": 1, "face": "bow"}, {"id": seer, "face": "sword", "seer": True}],
+             [{"id": 5, "face": "ship"}, {"id": 6, "face": "ship"}, {"id": 7, "face": "image4"}]]
+    rev = {"stater": 0, "challenger": 1, "quantity": 4, "image": "ship", "count": 4, "correct": True,
+           "winner": 0, "loser": 1, "seer_rule": "wild", "counted": [0, 5, 6, seer], "hands": hands}
+    ex = example_ctx(ctx, {"reveal": rev})
+    counted = set(rev["counted"])
+    rows = [h("li", h("span", ex.marker(seat), " ", ex.name(seat)),
+              h("ul", [die(ex, d, counted=d["id"] in counted) for d in hand], cls="dice"))
+            for seat, hand in enumerate(hands)]
+    return [h("p", reveal_line(ex, rev)), h("ul", rows, cls="reveal-hands"),
+            h("p", h("strong", verdict(ex, rev)), " ", ex.t("dodgy.seer_wild"))]
+
+
+def _example_statement(ctx):
+    """Ann's own dice, and the statement she makes from them."""
+    ex = example_ctx(ctx, {})
+    hand = [{"id": 0, "face": "ship"}, {"id": 1, "face": "ship"}, {"id": 2, "face": "bow"},
+            {"id": 3, "face": "image5"}, {"id": 4, "face": "sword"}]
+    return [h("p", ex.t("dodgy.your_dice"), ":"), h("ul", [die(ex, d) for d in hand], cls="dice"),
+            h("p", claim_text(ex, {"seat": 0, "quantity": 3, "image": "ship"}))]
+
+
+def example_ctx(ctx, view):
+    from ..howto import example
+    return example(ctx, view)
+
+
+def how_to_play(ctx) -> list:
+    """DODGY in a few parts, with the table's options (``ctx.view["options"]``)."""
+    from ..howto import section
+    t = ctx.t
+    o = ctx.view.get("options") or {}
+    per = ctx.constants.get("dice_per_player") or {}
+    dice = {f"d{n}": per.get(str(n), "?") for n in range(2, 7)}
+    window = o.get("challenge_min_window_s", 0)
+    threshold = o.get("elimination_threshold")
+    limit = o.get("round_limit")
+    parts = [
+        section(t, "dodgy.rules.goal"),
+        section(t, "dodgy.rules.setup", 2, params=dice),
+        section(t, "dodgy.rules.turn", 2, picture=_example_statement(ctx)),
+        section(t, "dodgy.rules.seer", ["p1", "p2", "p3." + ("none" if o.get("seer_mode") == "none" else "face")]),
+        section(t, "dodgy.rules.shout", ["p1", "p2" if window else "p2.none", "p3"], params={"s": window}),
+        section(t, "dodgy.rules.reveal", 2, picture=_example_reveal(ctx), after=1),
+        section(t, "dodgy.rules.timers", paras=0, items=[
+            ("li1" if o.get("statement_s") else "li1.none", {"s": o.get("statement_s")}),
+            ("li2" if o.get("choose_s") else "li2.none", {"s": o.get("choose_s")})]),
+        section(t, "dodgy.rules.end", [
+            "p1" if o.get("reroll_each_round", True) else "p1.keep",
+            ("p2.threshold", {"dice": threshold}) if threshold else "p2",
+            "p3." + ("centre" if o.get("seer_on_elimination") == "back_to_centre" else "removed"),
+            ("p4.limit", {"round": limit}) if limit else "p4"]),
+    ]
+    return parts

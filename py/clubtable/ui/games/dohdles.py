@@ -398,6 +398,32 @@ def _ring(ctx, v):
     return h("section", h("h2", t("dohdles.ring")), h("ol", cells, cls="doh-ring"), id="ring")
 
 
+def clue_track(ctx, v, d):
+    """A Dohdle's clue track: seven spaces (questions ??, a letter ABC, or either), the chip
+    in its side's colour on its space, the creator's reward of each space as its title."""
+    t = ctx.t
+    side = v["sides"][d["side"]]
+    reward = v.get("creator_reward") or []
+    track = []
+    for k, kind in enumerate(v.get("clue_track") or []):
+        here = d["chip"] == k + 1
+        track.append(h("li", {"Q": "??", "L": "ABC", "QL": "??/ABC"}.get(kind, kind),
+                       h("span", "●", cls="chip", style=f"color:{_colour(ctx, side)}") if here else None,
+                       cls="clue-space" + (" chip-here" if here else "") + (" passed" if d["chip"] > k + 1 else ""),
+                       title=t("dohdles.reward_title", r=reward[k] if k < len(reward) else 0),
+                       key=f"cs-{d['id']}-{k}"))
+    return h("ol", track, cls="clue-track", aria_label=t("dohdles.clue_track", k=d["chip"]))
+
+
+def letter_sheet(ctx, d):
+    """The five first letters of a Dohdle's word: those given so far, the others blank."""
+    t = ctx.t
+    return h("ol", [h("li", ch if ch else "", cls="letter" + ("" if ch else " unknown"),
+                      aria_label=t("dohdles.letter_aria", p=i + 1, ch=ch or "?"))
+                    for i, ch in enumerate(d.get("letters") or [])], cls="letter-sheet",
+             aria_label=t("dohdles.letters"))
+
+
 def _dohdle_card(ctx, v, d, claimable, movable):
     t = ctx.t
     n = _num(d)
@@ -416,20 +442,7 @@ def _dohdle_card(ctx, v, d, claimable, movable):
         pic = h("div", pics, cls="pics")
     else:
         pic = h("div", t("dohdles.made") if d.get("made") else t("dohdles.being_made"), cls="pic empty")
-    # the clue track: seven spaces, the chip on its space
-    reward = v.get("creator_reward") or []
-    track = []
-    for k, kind in enumerate(v.get("clue_track") or []):
-        here = d["chip"] == k + 1
-        track.append(h("li", {"Q": "??", "L": "ABC", "QL": "??/ABC"}.get(kind, kind),
-                       h("span", "●", cls="chip", style=f"color:{_colour(ctx, side)}") if here else None,
-                       cls="clue-space" + (" chip-here" if here else "") + (" passed" if d["chip"] > k + 1 else ""),
-                       title=t("dohdles.reward_title", r=reward[k] if k < len(reward) else 0),
-                       key=f"cs-{d['id']}-{k}"))
-    letters = h("ol", [h("li", ch if ch else "", cls="letter" + ("" if ch else " unknown"),
-                         aria_label=t("dohdles.letter_aria", p=i + 1, ch=ch or "?"))
-                       for i, ch in enumerate(d.get("letters") or [])], cls="letter-sheet",
-                aria_label=t("dohdles.letters"))
+    letters = letter_sheet(ctx, d)
     word = None
     if d.get("word"):
         word = h("p", h("strong", d["word"], cls="word"), " ",
@@ -456,7 +469,7 @@ def _dohdle_card(ctx, v, d, claimable, movable):
              h("h3", _swatch(ctx, v, d["side"]), " ", t("dohdles.dohdle_n", n=n), " ",
                h("span", ctx.name(d["maker"]), cls="maker")),
              pic,
-             h("ol", track, cls="clue-track", aria_label=t("dohdles.clue_track", k=d["chip"])),
+             clue_track(ctx, v, d),
              letters, word, solved, flagged, qa,
              h("div", buttons, cls="row") if buttons else None,
              cls=f"ring-space dohdle {status}" + (" target" if target else ""),
@@ -464,6 +477,12 @@ def _dohdle_card(ctx, v, d, claimable, movable):
 
 
 def _track(ctx, v):
+    return h("section", h("h2", ctx.t("dohdles.track")), scoring_track(ctx, v), id="track")
+
+
+def scoring_track(ctx, v):
+    """The scoring track: ! (never back past it), the start, the final ★; green arrows
+    forward for a right guess, red ones back for a wrong one; the sides' tokens."""
     t = ctx.t
     tr = v.get("track") or {}
     final = tr.get("final", 20)
@@ -478,13 +497,13 @@ def _track(ctx, v):
         if k < final:
             arrows = h("span", h("span", "▲" * green[k] if k < len(green) else "", cls="green"),
                        h("span", "▼" * red[k] if k < len(red) else "", cls="red"), cls="arrows",
-                       aria_label=t("dohdles.arrows", g=green[k] if k < len(green) else 0,
+                       role="img", aria_label=t("dohdles.arrows", g=green[k] if k < len(green) else 0,
                                     r=red[k] if k < len(red) else 0))
         cells.append(h("li", h("span", label, cls="track-no"), arrows,
                        h("span", [_swatch(ctx, v, i) for i in at.get(k, [])], cls="tokens"),
                        cls="track-space" + (" bang" if k == 0 else "") + (" start" if k == tr.get("start") else ""),
                        key=f"tr-{k}"))
-    return h("section", h("h2", t("dohdles.track")), h("ol", cells, cls="doh-track"), id="track")
+    return h("ol", cells, cls="doh-track")
 
 
 def _events(ctx, v):
@@ -553,3 +572,50 @@ def _event_text(ctx, v, e):
     if k == "over":
         return t("dohdles.ev.over")
     return None
+
+
+# --------------------------------------------------------------------------- how to play
+def _example_view(o):
+    """Ann's and Ben's sides at a made-up table, with the table's clue track and scoring track."""
+    final = int(o.get("final_index", 20))
+    return {"sides": [{"members": [0], "colour": 0, "token": int(o.get("start_index", 3)) + 5},
+                      {"members": [1], "colour": 1, "token": int(o.get("start_index", 3))}],
+            "clue_track": list(o.get("clue_track_types") or []), "creator_reward": list(o.get("creator_reward") or []),
+            "track": {"start": int(o.get("start_index", 3)), "final": final, "bang": 0,
+                      "green": list(o.get("green_arrows") or []), "red": list(o.get("red_arrows") or [])}}
+
+
+def _example_clues(ctx, v):
+    """Ben's Dohdle after two clues: the chip on the second space, one letter given."""
+    from ..howto import example
+    ex = example(ctx, v)
+    d = {"id": 0, "side": 1, "chip": 2, "letters": ["R", None, None, None, None]}
+    return [h("p", ex.t("dohdles.dohdle_n", n=1), " · ", ex.name(1)), clue_track(ex, v, d), letter_sheet(ex, d)]
+
+
+def how_to_play(ctx) -> list:
+    """Dohdles! in a few parts, with the table's options (``ctx.view["options"]``)."""
+    from ..howto import section
+    t = ctx.t
+    o = ctx.view.get("options") or {}
+    v = _example_view(o)
+    reward = list(o.get("creator_reward") or [])
+    answers = ", ".join(_answer_text(ctx, a) for a in (o.get("answer_labels") or []))
+    nums = {"answers": answers, "rewards": " – ".join(str(r) for r in reward), "final": v["track"]["final"],
+            "special": round(int(o.get("special_right_window_ms", 3000)) / 1000, 1)}
+    medium = o.get("riddle_medium", "drawing")
+    return [
+        section(t, "dohdles.rules.goal", params=nums),
+        section(t, "dohdles.rules.setup", ["p1", f"p2.{medium}" if medium in ("drawing", "photo", "table") else "p2"],
+                params=nums),
+        section(t, "dohdles.rules.turn", 1, items=3, picture=_example_clues(ctx, v), after=1, params=nums),
+        section(t, "dohdles.rules.questions", 2, params=nums),
+        section(t, "dohdles.rules.race", 3, params=nums),
+        section(t, "dohdles.rules.track", 3, picture=scoring_track(example(ctx, v), v), params=nums),
+        section(t, "dohdles.rules.end", 3, params=nums),
+    ]
+
+
+def example(ctx, v):
+    from ..howto import example as make
+    return make(ctx, v)

@@ -76,7 +76,7 @@ _BODY = "#a8683a"
 _DARK = "#5b3515"
 
 
-def _defs(colours):
+def defs(colours):
     """Patterns and the dachshund parts, defined once per screen and reused with <use>."""
     parts = [
         # a belly: the trunk with two legs
@@ -186,7 +186,7 @@ def render(ctx):
     me = v.get("me")
     phase = v.get("phase")
     keys = _end_keys(ctx, v)
-    board = [_defs(colours), _status(ctx, v), _banner(ctx, v)]
+    board = [defs(colours), _status(ctx, v), _banner(ctx, v)]
     # After the Stop the distribution comes first (with the "Next round" button).
     if phase in ("scoring", "over") and v.get("results"):
         board.append(_round_scoring(ctx, v))
@@ -346,7 +346,7 @@ def _strip(ctx, v, dog, flashes, small=False):
 
 
 def _n_cards(ctx, n):
-    return ctx.t("waldi.card1") if n == 1 else ctx.t("waldi.cards", n=n)
+    return ctx.t("waldi.cards", n=n)
 
 
 def _dogs(ctx, v, keys):
@@ -362,7 +362,7 @@ def _dogs(ctx, v, keys):
         out += [h("h2", t("waldi.dogs"), cls="waldi-h"), h("p", t("waldi.rule"), cls="muted waldi-rule"),
                 h("ol", rows, cls="waldi-dogs", id="waldi-open") if rows
                 else h("p", t("waldi.no_dogs"), cls="muted", id="waldi-open")]
-    done = [_done_dog(ctx, v, d, flashes) for d in dogs if not d.get("open")]
+    done = [done_dog(ctx, v, d, flashes) for d in dogs if not d.get("open")]
     if done:
         out += [h("h2", t("waldi.completed"), cls="waldi-h"), h("ol", done, cls="waldi-donelist", id="waldi-done")]
     left = [d for d in dogs if d.get("open")] if stopped else []
@@ -420,7 +420,7 @@ def _open_dog(ctx, v, dog, key, fit, can_attach, flashes):
         cls="waldi-dog" + (" fits" if fit else ""), data_dog=dog["id"], data_length=length, data_open="1")
 
 
-def _done_dog(ctx, v, dog, flashes):
+def done_dog(ctx, v, dog, flashes):
     """A completed dachshund: who completed it, its length, and (after the Stop) whose it is."""
     by = dog.get("completed_by")
     owner = dog.get("owner")
@@ -452,10 +452,10 @@ def _my_piles(ctx, me):
     for i, n in enumerate(me.get("piles") or []):
         held = me.get("in_hand") == i
         if held:
-            label = t("waldi.pile_in_hand", n=i + 1, k=n)
+            label = t("waldi.pile_in_hand", n=i + 1, count=n)
             act = {"type": "reveal"} if ctx.can("reveal") else None
         else:
-            label = t("waldi.pile_take", n=i + 1, k=n) if i in takes else t("waldi.pile", n=i + 1, k=n)
+            label = t("waldi.pile_take", n=i + 1, count=n) if i in takes else t("waldi.pile", n=i + 1, count=n)
             act = {"type": "take_pile", "pile": i} if i in takes else None
         piles.append(h("button", h("span", str(i + 1), cls="waldi-key"), h("span", str(n), cls="waldi-count-n"),
                        cls="waldi-pile" + (" held" if held else "") + (" empty" if not n else ""),
@@ -612,3 +612,58 @@ def _keep_focus(ctx):
     ctx.scratch["waldi.focused"] = True
     dom.keep_focus("waldi-board", force=first)
 
+
+
+# ====================================================================== how to play
+def _face(kind, owner, front=None, rear=None, cat=False):
+    return {"kind": kind, "front": front, "rear": rear, "cat": cat, "owner": owner}
+
+
+def _example_dogs(ctx, colours):
+    """Two completed dachshunds with their cards' owners shown: a tail with a cat wins the
+    dachshund for whoever laid it, a tail without one gives it to the head's player."""
+    from ..howto import example
+    a, b = colours[0], colours[min(3, len(colours) - 1)]
+    cat_dog = {"id": 0, "length": 3, "completed_by": 2, "owner": 2, "open": False,
+               "cards": [_face("head", 0, rear=a), _face("belly", 1, front=a, rear=b),
+                         _face("tail", 2, front=b, cat=True)]}
+    plain_dog = {"id": 1, "length": 2, "completed_by": 0, "owner": 1, "open": False,
+                 "cards": [_face("head", 1, rear=b), _face("tail", 0, front=b)]}
+    v = {"colours": colours}
+    ex = example(ctx, v)
+    return h("div", defs(colours), h("ol", done_dog(ex, v, cat_dog, {}), done_dog(ex, v, plain_dog, {}),
+                                      cls="waldi-donelist"), cls="waldi")
+
+
+def _example_bones(ctx):
+    from ..howto import example
+    ex = example(ctx, {})
+    # the bone's shape comes from the dachshunds' ``defs``, drawn once on the page
+    return h("div", h("p", [bone(ex, kind) for kind in bone_kinds(ex)]), cls="waldi")
+
+
+def how_to_play(ctx) -> list:
+    """Wie Waldi! / “10” in a few parts, with the table's options (``ctx.view["options"]``)."""
+    from ..howto import section
+    t = ctx.t
+    o = ctx.view.get("options") or {}
+    k = ctx.constants
+    edition = o.get("edition", "DE")
+    colours = list(o.get("blanket_colours") or ["red", "yellow", "green", "blue"])
+    pile_bone = (k.get("pile_bonus_bone") or {}).get(edition, "bronze")
+    nums = {"rounds": k.get("rounds", 3), "markers": k.get("markers", 6), "piles": k.get("piles", 3),
+            "pile": k.get("pile_size", 10), "set": k.get("set_size", 30),
+            "cats": (k.get("cat_tails") or {}).get(edition, 3), "countdown": o.get("countdown_s", 3),
+            "hold": o.get("max_hold_s", 0), "idle": o.get("idle_stop_s", 0),
+            "pile_bone": t(f"waldi.bone.{pile_bone}")}
+    return [
+        section(t, "waldi.rules.goal", params=nums),
+        section(t, "waldi.rules.setup", 2, params=nums),
+        section(t, "waldi.rules.play", ["p1", "p2", "p3.hold" if nums["hold"] else "p3"], params=nums),
+        section(t, "waldi.rules.dogs", 3, params=nums),
+        section(t, "waldi.rules.complete", 2, picture=_example_dogs(ctx, colours), after=1, params=nums),
+        section(t, "waldi.rules.stop", ["p1", "p2.idle" if nums["idle"] else "p2"], params=nums),
+        section(t, "waldi.rules.score", 2, items=3, picture=_example_bones(ctx), params=nums),
+        section(t, "waldi.rules.end", ["p1", "p2." + ("most" if o.get("final_tie_break") == "most_cards" else "shared")],
+                params=nums),
+    ]
