@@ -112,6 +112,8 @@ def parse(text: str, name: str = "<po>") -> Catalogue:
         if cur is not None:
             if "msgid" not in cur:
                 raise ValueError(f"{name}: an entry without msgid (msgctxt {cur.get('msgctxt')!r})")
+            if "msgstr" not in cur and "msgstr[]" not in cur:
+                raise ValueError(f"{name}: an entry without msgstr (msgctxt {cur.get('msgctxt')!r})")
             plural = cur.get("msgid_plural")
             strs = cur.get("msgstr[]", {})
             entries.append(Entry(msgctxt=cur.get("msgctxt"), msgid=cur["msgid"], msgstr=cur.get("msgstr", ""),

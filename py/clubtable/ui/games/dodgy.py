@@ -365,14 +365,14 @@ def how_to_play(ctx) -> list:
         section(t, "dodgy.rules.setup", 2, params=dice),
         section(t, "dodgy.rules.turn", 2, picture=_example_statement(ctx)),
         section(t, "dodgy.rules.seer", ["p1", "p2", "p3." + ("none" if o.get("seer_mode") == "none" else "face")]),
-        section(t, "dodgy.rules.shout", ["p1", "p2" if window else "p2.none", "p3"], params={"s": window}),
+        section(t, "dodgy.rules.shout", ["p1", "p2" if window else "p2.none", "p3"], params={"count": window}),
         section(t, "dodgy.rules.reveal", 2, picture=_example_reveal(ctx), after=1),
         section(t, "dodgy.rules.timers", paras=0, items=[
-            ("li1" if o.get("statement_s") else "li1.none", {"s": o.get("statement_s")}),
-            ("li2" if o.get("choose_s") else "li2.none", {"s": o.get("choose_s")})]),
+            ("li1" if o.get("statement_s") else "li1.none", {"count": o.get("statement_s")}),
+            ("li2" if o.get("choose_s") else "li2.none", {"count": o.get("choose_s")})]),
         section(t, "dodgy.rules.end", [
             "p1" if o.get("reroll_each_round", True) else "p1.keep",
-            ("p2.threshold", {"dice": threshold}) if threshold else "p2",
+            ("p2.threshold", {"count": threshold}) if threshold else "p2",
             "p3." + ("centre" if o.get("seer_on_elimination") == "back_to_centre" else "removed"),
             ("p4.limit", {"round": limit}) if limit else "p4"]),
     ]
