@@ -12,7 +12,7 @@ import pytest
 from .a11y import DESKTOP, PHONE, axe_violations, focused, overflow, small_targets
 from .cave_driver import FAST_OPTIONS, set_up_cave
 from .conftest import open_page
-from .dobbelduel_driver import play_until_over as dd_play_until_over, set_up_dobbelduel
+from .dobbelduel_driver import set_up_dobbelduel
 from .dodgy_driver import set_up_dodgy
 from .dohdles_driver import set_up as set_up_dohdles
 from .waldi_driver import look as waldi_look, set_up_waldi
@@ -238,58 +238,140 @@ def test_dodgy_by_keyboard_alone_to_the_end(context, base_url):
     assert not errors
 
 
-def test_dobbelduel_by_keyboard_then_to_the_end(context, base_url):
+def _dobbelduel_keys(page, solve_at=2):
+    """One Dobbelduel move with the keyboard: roll, take each rolled die and put it on a
+    column (its number key), confirm; with the notebook switched on (Space), fill row 1 from
+    its first possible code (a digit on each picker) once few codes remain or no roll is
+    left, and confirm twice; "Next match" after a reveal.  Returns what it did."""
+    if has(page, "#result"):
+        return "over"
+    if has(page, "#dd-next"):
+        return press(page, "#dd-next") and "next"
+    if has(page, "#dd-tray button"):
+        n = page.locator("#dd-tray button").count()
+        for col in range(n):
+            if not tab_to(page, "#dd-tray button"):
+                return None
+            page.keyboard.press(str(col + 1))
+        page.wait_for_function("() => !document.querySelector('#dd-tray button')", timeout=5_000)
+        return press(page, "#dd-confirm") and "place"
+    if has(page, "#dd-solve-confirm"):
+        return press(page, "#dd-solve-confirm") and "solve"
+    if has(page, "#dd-sol-0"):
+        if not page.locator("#dd-notebook").is_checked():
+            return press(page, "#dd-notebook", " ") and "notebook"
+        count = int(page.locator("#dd-nb-count").get_attribute("data-count"))
+        if count > solve_at and has(page, "#dd-roll"):
+            return press(page, "#dd-roll") and "roll"
+        cands = page.locator("#dd-nb-list li")
+        if cands.count():
+            code = cands.first.get_attribute("data-code").split(",")
+        else:
+            code = [(page.locator(f"#dd-nb-values li[data-col='{c}']").get_attribute("data-values") or "1")
+                    .split(",")[0] for c in range(4)]
+        for c, v in enumerate(code):
+            if page.locator(f"#dd-sol-{c}").input_value() != v and not press(page, f"#dd-sol-{c}", v):
+                return None
+        page.wait_for_function("() => { const b = document.querySelector('#dd-solve'); return b && !b.disabled; }",
+                               timeout=5_000)
+        return press(page, "#dd-solve") and "solve?"
+    return None
+
+
+def test_dobbelduel_by_keyboard_alone_to_the_end(context, base_url):
+    """Me against an easy computer player, two matches (the fewest, the default): I break the first code
+    and make the second, every move by key."""
     errors = []
     page = open_page(context, base_url, errors)
     page.set_viewport_size(PHONE)
     set_up_dobbelduel(page, base_url, seats=("local", "bot"), level="easy", first_code_maker="1")
     page.wait_for_selector("#dd-roll")
-    # keyboard: roll, take each rolled die (Enter) and put it on a column (its number key)
-    assert press(page, "#dd-roll")
-    page.wait_for_selector("#dd-tray button")
-    n = page.locator("#dd-tray button").count()
-    for col in range(n):
-        assert tab_to(page, "#dd-tray button")
-        page.keyboard.press(str(col + 1))
-    assert press(page, "#dd-confirm")
-    page.wait_for_function("() => !document.querySelector('#dd-tray button')")
-    check_screen(page, "Dobbelduel mid-game")
-    assert dd_play_until_over([page], timeout_s=300)
+    assert_focus_moved(page, "Dobbelduel table")
+    watch_announcements(page)
+    done, scanned = [], set()
+    deadline = time.time() + 200
+    while time.time() < deadline:
+        try:
+            did = _dobbelduel_keys(page)
+        except Exception:                  # the screen changed under the key: look again
+            did = None
+        if did == "over":
+            break
+        if did:
+            done.append(did)
+        if "mid" not in scanned and did == "place":
+            page.wait_for_function("() => !document.querySelector('#dd-tray button')")
+            scanned.add("mid")
+            check_screen(page, "Dobbelduel mid-game")
+        time.sleep(0.1)
+    assert {"place", "solve", "next"} <= set(done), done
     assert_game_over_in_view(page, "Dobbelduel at 360 × 640")
     check_screen(page, "Dobbelduel game over")
+    assert len([s for s in said(page) if s.startswith("Game over")]) == 1, said(page)
     assert not errors
 
 
-def test_waldi_by_keyboard_a_few_moves(context, base_url):
+def _waldi_keys(page):
+    """One Wie Waldi! move with the keyboard: 1-3 take a pile, Space turns a card up, N lays a
+    head, the letter on a fitting end attaches there, U puts the card under its pile, and
+    "Next round" reached with Tab.  Returns what it did."""
+    s = waldi_look(page)
+    if s["result"]:
+        return "over"
+    if s["next"]:
+        return press(page, "#waldi-next") and "next"
+    if s["phase"] != "live":
+        return None
+    if s["kind"] == "head":
+        key, did = "n", "head"
+    elif s["kind"] in ("belly", "tail"):
+        key, did = ((s["fits"][0]["key"].lower(), "attach") if s["fits"] and s["fits"][0]["key"]
+                    else ("u", "decline"))
+    else:
+        held = next((i for i, p in enumerate(s["piles"]) if p["held"]), None)
+        if held is None or s["piles"][held]["n"] == 0:
+            i = next((i for i, p in enumerate(s["piles"]) if p["enabled"] and p["n"]), None)
+            if i is None:
+                return None
+            key, did = str(i + 1), "take"
+        elif s["canReveal"]:
+            key, did = " ", "reveal"
+        else:
+            return None
+    page.keyboard.press(key)
+    return did
+
+
+def test_waldi_by_keyboard_alone_to_the_end(context, base_url):
+    """Me and a relaxed computer player, no pause between rounds, a short countdown: every
+    move and every "Next round" by key, to the end."""
     errors = []
     page = open_page(context, base_url, errors)
     page.set_viewport_size(DESKTOP)
-    set_up_waldi(page, base_url, seats=("local", "bot"), level="relaxed", scoring_pause_s=0, countdown_s=2)
+    set_up_waldi(page, base_url, seats=("local", "bot"), level="relaxed", scoring_pause_s=0, countdown_s=1)
     page.wait_for_selector("#waldi-wuff", timeout=15_000)
-    done = []
-    deadline = time.time() + 60
-    while len(done) < 8 and time.time() < deadline:     # keys only: 1-3, Space, N, a letter, U
-        s = waldi_look(page)
-        if s["phase"] != "live":
+    assert_focus_moved(page, "Wie Waldi! table")
+    watch_announcements(page)
+    done, scanned = [], set()
+    deadline = time.time() + 200
+    while time.time() < deadline:
+        try:
+            did = _waldi_keys(page)
+        except Exception:                  # the screen changed under the key: look again
+            did = None
+        if did == "over":
             break
-        key = None
-        if s["kind"] == "head":
-            key = "n"
-        elif s["kind"] in ("belly", "tail"):
-            key = s["fits"][0]["key"].lower() if s["fits"] and s["fits"][0]["key"] else "u"
-        else:
-            held = next((i for i, p in enumerate(s["piles"]) if p["held"]), None)
-            if held is None or s["piles"][held]["n"] == 0:
-                i = next((i for i, p in enumerate(s["piles"]) if p["enabled"] and p["n"]), None)
-                key = None if i is None else str(i + 1)
-            elif s["canReveal"]:
-                key = " "
-        if key:
-            page.keyboard.press(key)
-            done.append(key)
-        time.sleep(0.2)
-    assert len(done) >= 4, done
-    check_screen(page, "Wie Waldi! mid-game")
+        if did:
+            done.append(did)
+        if "mid" not in scanned and done.count("attach") + done.count("head") >= 2:
+            scanned.add("mid")
+            check_screen(page, "Wie Waldi! mid-game")
+        time.sleep(0.1)
+    assert {"take", "reveal", "head", "next"} <= set(done), done
+    assert "mid" in scanned
+    assert_game_over_in_view(page, "Wie Waldi! at 1280 × 800")
+    check_screen(page, "Wie Waldi! game over")
+    assert len([s for s in said(page) if s.startswith("Game over")]) == 1, said(page)
     assert not errors
 
 
