@@ -15,7 +15,9 @@
                               (--quick: the snapshot's brotli at quality 9, for development)
     python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N) with the
                               headers the README asks of a static host (MIME types, CSP, caching),
-                              the precompressed twins with their Content-Encoding
+                              the precompressed twins with their Content-Encoding; with --lan, on
+                              every interface, printing the address other devices of the local
+                              network open, with its QR code (also shown on the host's invite screen)
     python3 build.py test     install the test dependencies (and Debian's chromium when missing),
                               fetch the pinned axe-core for the accessibility tests (kept out of
                               dist/), dist, then run every test (unit, property, end to end) with pytest
@@ -848,11 +850,106 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
-def serve(port: int, directory: Path = DIST) -> None:
+LAN_FILE = "lan.json"    # served by ``serve --lan`` only: the addresses, for the invite screen
+
+
+def lan_addresses() -> list:
+    """This machine's IPv4 addresses that other devices of a local network can reach: the
+    one the default route leaves from (a UDP socket "connected" to a private address sends
+    nothing), then the host name's; loopback and link-local ones left out."""
+    import ipaddress
+    import socket
+    found = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    out = []
+    for addr in found:
+        ip = ipaddress.ip_address(addr)
+        if not (ip.is_loopback or ip.is_link_local or ip.is_unspecified) and addr not in out:
+            out.append(addr)
+    return out
+
+
+def lan_urls(port: int, addresses=None) -> list:
+    return [f"http://{a}:{port}/" for a in (lan_addresses() if addresses is None else addresses)]
+
+
+def _segno():
+    """The vendored segno (a pure-Python wheel, importable as a zip)."""
+    project, version, sha256, _pkg = PYPI_PINS[0]
+    wheel = str(_wheel(project, version, sha256))
+    if wheel not in sys.path:
+        sys.path.insert(0, wheel)
+    import segno
+    return segno
+
+
+def lan_banner(urls: list, out=None) -> None:
+    """What ``serve --lan`` prints: the address(es) to open on a phone or another computer of
+    this network, and the first one as a QR code drawn in the terminal."""
+    out = out or sys.stdout
+    if not urls:
+        print("No local network address found: other devices cannot reach this machine "
+              "(only http://localhost works here).", file=out)
+        return
+    print("On another device of this network, open:", file=out)
+    for url in urls:
+        print(f"    {url}", file=out)
+    print("or scan:", file=out)
+    _segno().make(urls[0], error="m").terminal(out=out, compact=True)
+    print("Plain http on a network address is not a secure context: a phone opening it can play and "
+          "join, but cannot copy to the clipboard, share, or keep the games for offline use "
+          "(see the README).", file=out)
+
+
+class LanHandler(Handler):
+    """``Handler`` plus ``/lan.json``: the addresses the page shows on the host's invite screen
+    (the same origin: the page fetches nothing from elsewhere)."""
+    lan: list = []
+
+    def do_GET(self):
+        if self.path.split("?")[0] == "/" + LAN_FILE:
+            body = json.dumps({"urls": self.lan}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+def make_server(port: int, directory: Path = DIST, lan: bool = False, handler=None):
+    """An HTTP server for ``directory``: on loopback only, or with ``lan`` on every interface
+    (``0.0.0.0``) with ``/lan.json``.  Returns ``(server, lan urls)``."""
+    urls = []
+    if lan:
+        served = type("LanServed", (LanHandler, handler or Handler), {"lan": []})   # this server's own
+        server = http.server.ThreadingHTTPServer(("0.0.0.0", port), functools.partial(served,
+                                                                                     directory=str(directory)))
+        urls = served.lan = lan_urls(server.server_address[1])
+    else:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(
+            handler or Handler, directory=str(directory)))
+    return server, urls
+
+
+def serve(port: int, directory: Path = DIST, lan: bool = False) -> None:
     dist()
-    handler = functools.partial(Handler, directory=str(directory))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
+    server, urls = make_server(port, directory, lan)
+    with server as httpd:
+        port = httpd.server_address[1]
         log(f"serving {directory.relative_to(ROOT)}/ at http://localhost:{port}/  (Ctrl+C stops)")
+        if lan:
+            lan_banner(urls)
         try:
             httpd.serve_forever()
         except KeyboardInterrupt:
@@ -896,6 +993,8 @@ def main(argv=None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--quick", action="store_true",
                         help="development build: the snapshot's brotli at quality 9 (seconds, not minutes)")
+    parser.add_argument("--lan", action="store_true",
+                        help="serve: listen on every interface, for phones and computers of the local network")
     args, rest = parser.parse_known_args(argv)
     if args.quick:
         global QUICK
@@ -905,7 +1004,7 @@ def main(argv=None) -> int:
     elif args.command == "dist":
         dist()
     elif args.command == "serve":
-        serve(args.port)
+        serve(args.port, lan=args.lan)
     elif args.command == "test":
         return test(rest)
     return 0

@@ -105,3 +105,28 @@ def open_two_tab_table(context, base_url, set_up, guest_name, errors=None):
     host.wait_for_selector(f"text={guest_name}")
     host.click("#start-table")
     return host, guest
+
+
+def open_setup(page, base_url, game, seats, options=None):
+    """``game``'s set-up screen with exactly ``seats`` (the kinds, in order; the first seat is
+    the player's own and keeps its kind), and, when ``options`` is given (``{}`` too), the
+    options panel open with those set (``{name: value}``: a select takes the JSON of its
+    choice, a field the text).  The table is not opened: the caller clicks ``#open-table``."""
+    page.goto(base_url + f"#/{game}")
+    page.wait_for_selector("#setup-form")
+    while page.locator(".seat-row").count() > len(seats):
+        page.click(f"[data-key='rm-{page.locator('.seat-row').count() - 1}']")
+    while page.locator(".seat-row").count() < len(seats):
+        page.click("#add-seat")
+    for i, kind in enumerate(seats):
+        if i:
+            page.select_option(f"#seat-kind-{i}", kind)
+    if options is not None:
+        if not page.locator("#setup-form details[open]").count():
+            page.click("#setup-form summary")
+        for name, value in options.items():
+            sel = f"#opt-{name}"
+            if page.locator(f"select{sel}").count():
+                page.select_option(sel, str(value))
+            else:
+                page.fill(sel, str(value))

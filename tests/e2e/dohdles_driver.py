@@ -4,16 +4,18 @@ answer, ask for letters, shout "Dohdles!" and propose the right word."""
 import json
 import time
 
+from .conftest import open_setup
+
 # Made-up words: they appear on no suggestion board, in no sample question and in no text of
 # the page, so finding one in a message means that word was sent.
 WORDS = ["zorblat", "quimbex", "vanteroo", "plonkish", "drizzelt", "mumbrax", "yodlewix", "frobnaz",
          "glimtork", "snarfle", "wumbino", "trezzik"]
 
 FINAL = 12     # a short scoring track: four right guesses win
-QUICK = {"sculpt_time_s": "0", "turn_grace_s": "30", "special_right_window_ms": "300",
-         "buzz_settle_ms": "500", "answer_s": "30", "final_index": str(FINAL),
-         "green_arrows": json.dumps([3] * 7 + [2] * (FINAL - 7)),
-         "red_arrows": json.dumps([0] + [1] * 6 + [2] * (FINAL - 7))}
+QUICK = {"sculpt_time_s": "0", "turn_grace_s": "30", "special_right_window_ms": "0.3",   # seconds
+         "buzz_settle_ms": "0.5", "answer_s": "30", "final_index": str(FINAL),
+         "green_arrows": ", ".join(map(str, [3] * 7 + [2] * (FINAL - 7))),
+         "red_arrows": ", ".join(map(str, [0] + [1] * 6 + [2] * (FINAL - 7)))}
 
 # What the screen offers, read in one round trip.
 READ = """() => {
@@ -30,23 +32,9 @@ READ = """() => {
 
 def set_up(page, base_url, seats, medium="drawing", first=0, **options):
     """From the set-up screen: seat kinds, the riddle medium, the first player, quick clocks."""
-    page.goto(base_url + "#/dohdles")
-    page.wait_for_selector("#setup-form")
-    while page.locator(".seat-row").count() > len(seats):
-        n = page.locator(".seat-row").count()
-        page.click(f"[data-key='rm-{n - 1}']")
-    while page.locator(".seat-row").count() < len(seats):
-        page.click("#add-seat")
-    for i, kind in enumerate(seats):
-        if i:
-            page.select_option(f"#seat-kind-{i}", kind)
-    page.click("#setup-form summary")
-    values = dict(QUICK, **options)
-    page.select_option("#opt-riddle_medium", json.dumps(medium))
-    page.select_option("#opt-first_player_rule", json.dumps("host_choice"))
-    page.select_option("#opt-first_player", json.dumps(first))
-    for name, value in values.items():
-        page.fill(f"#opt-{name}", str(value))
+    open_setup(page, base_url, "dohdles", seats,
+               {"riddle_medium": json.dumps(medium), "first_player_rule": json.dumps("host_choice"),
+                "first_player": json.dumps(first), **QUICK, **options})
     page.click("#open-table")
 
 

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page
+from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page, open_setup
 from .dodgy_driver import step
 
 # Playwright starts Chromium with storage partitioning switched off, so a cross-site frame
@@ -74,14 +74,7 @@ def test_the_embed_line_is_one_iframe_with_the_game_and_the_club_name_as_text(em
 def set_up_short_dodgy(page, base_url):
     """DODGY, the player against one computer player, ended by the house rule's round limit
     (two rounds) so that a whole game is short even on a busy machine."""
-    page.goto(base_url + "#/dodgy")
-    page.wait_for_selector("#setup-form")
-    while page.locator(".seat-row").count() > 2:
-        page.click(f"[data-key='rm-{page.locator('.seat-row').count() - 1}']")
-    page.select_option("#seat-kind-1", "bot")
-    page.click("#setup-form summary")
-    page.fill("#opt-challenge_min_window_s", "0")
-    page.fill("#opt-round_limit", "2")
+    open_setup(page, base_url, "dodgy", ["local", "bot"], {"challenge_min_window_s": 0, "round_limit": 2})
     page.click("#open-table")
 
 
@@ -214,3 +207,58 @@ def test_a_branded_build_boots_with_the_clubs_name_language_games_colours_and_li
     finally:
         server.shutdown()
         server.server_close()
+
+
+# Every frame records what the page asks of the clipboard and the share sheet.
+RECORD = """
+window.__calls = [];
+navigator.share = (data) => { window.__calls.push(["share", data.url || data.text]); return Promise.resolve(); };
+if (navigator.clipboard) Object.defineProperty(navigator.clipboard, "writeText", {configurable: true,
+    value: (text) => { window.__calls.push(["clipboard", text]); return Promise.resolve(); }});
+"""
+
+
+@pytest.mark.parametrize("allow", ["clipboard-write; web-share", ""])
+def test_clipboard_and_share_are_used_only_where_the_frame_allows_them(browser, club_site, base_url, allow):
+    """A club's frame that grants clipboard and share gets both buttons, and they use the
+    browser's; a frame that grants neither is never asked for them: no share button, and
+    copying selects the whole link with a readable message (or copies with the old command)."""
+    root, club_url = club_site
+    name = "allowed.html" if allow else "denied.html"
+    (root / name).write_text(
+        "<!doctype html><meta charset=utf-8><title>Club</title>\n"
+        f'<iframe id="clubtable" src="{base_url}#/dodgy" allow="{allow}" style="width:100%;height:900px"></iframe>',
+        encoding="utf-8")
+    ctx = browser.new_context()
+    ctx.add_init_script(RECORD)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(club_url + name)
+        frame = page.wait_for_selector("#clubtable").content_frame()
+        frame.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
+        frame.wait_for_selector("#setup-form")
+        open_setup(frame, base_url, "dodgy", ["local", "remote"])
+        frame.click("#open-table")
+        frame.click("#make-invite")
+        link = frame.wait_for_selector("#invite-link").input_value()
+        frame.click("[data-key='copy-invite']")
+        frame.wait_for_selector("#toast:not(:empty)")
+        toast = frame.locator("#toast").inner_text()
+        if allow:
+            frame.click("[data-key='share-invite']")
+            frame.wait_for_function("window.__calls.length === 2")
+            assert frame.evaluate("window.__calls") == [["clipboard", link], ["share", link]]
+            assert toast == "Copied."
+        else:
+            if frame.evaluate("document.featurePolicy.features().includes('web-share')"):
+                assert frame.locator("[data-key='share-invite']").count() == 0
+            # (a Chromium without Web Share on this system knows no such policy: the API
+            # itself refuses there, and a refused share falls back to copying)
+            assert frame.evaluate("window.__calls") == []
+            assert frame.evaluate("() => { const el = document.activeElement;"
+                                  " return el.id + ':' + el.value.slice(el.selectionStart, el.selectionEnd) }") \
+                == "invite-link:" + link
+            assert toast == "Copied." or "Ctrl+C" in toast
+    finally:
+        ctx.close()

@@ -2,18 +2,12 @@
 screen), and a simultaneous game that explains why it offers no pass-and-play."""
 import time
 
-from .conftest import open_page
+from .conftest import open_page, open_setup
 
 
 def _dodgy_pass_and_play(page, base_url, statement_s):
-    page.goto(base_url + "#/dodgy")
-    page.wait_for_selector("#setup-form")
-    while page.locator(".seat-row").count() > 2:
-        page.click(f"[data-key='rm-{page.locator('.seat-row').count() - 1}']")
-    page.select_option("#seat-kind-1", "pass")
-    page.click("#setup-form summary")
-    page.fill("#opt-challenge_min_window_s", "0")
-    page.fill("#opt-statement_s", str(statement_s))
+    open_setup(page, base_url, "dodgy", ["local", "pass"],
+               {"challenge_min_window_s": 0, "statement_s": statement_s})
     page.click("#open-table")
 
 
@@ -218,3 +212,31 @@ def test_a_public_stun_server_is_one_click_and_off_by_default(context, base_url)
     assert not page.locator("#use-stun").is_checked()
     assert "no game data" in page.locator("#stun-help").inner_text()
     assert page.locator("#opt-ice").count() == 1                 # the TURN field beside it
+
+
+def test_every_dohdles_option_is_in_words_with_durations_in_seconds(context, base_url):
+    """The expert options too: a translated label for each, milliseconds shown as seconds
+    with their bounds, lists of numbers as plain numbers, and a refusal of options that do
+    not go together in the player's language."""
+    page = open_page(context, base_url)
+    for lang, seconds in (("fr", "secondes"), ("de", "Sekunden"), ("en", "seconds")):
+        page.select_option("#lang", lang)
+        open_setup(page, base_url, "dohdles", ["local", "pass", "pass"], {})
+        page.wait_for_selector("#opt-buzz_settle_ms")
+        text = _setup_text(page)
+        assert "_" not in text and "refuse_by" not in text, (lang, [l for l in text.splitlines() if "_" in l])
+        assert page.input_value("#opt-buzz_settle_ms") == "0.75"                  # 750 ms, in seconds
+        assert seconds in page.locator("#opt-buzz_settle_ms-hint").inner_text()
+        assert page.input_value("#opt-green_arrows").startswith("3, 3, 3")
+    page.select_option("#lang", "fr")
+    page.fill("#opt-special_right_window_ms", "99")                              # the bound is 30 s
+    page.click("#open-table")
+    page.wait_for_selector("#setup .error")
+    assert "entre 0 et 30" in page.locator("#setup .error").inner_text()
+    page.fill("#opt-special_right_window_ms", "0.3")
+    page.fill("#opt-final_index", "10")                                          # the arrows no longer fit
+    page.click("#open-table")
+    page.wait_for_function("document.querySelector('#setup .error').textContent.includes('case finale')")
+    error = page.locator("#setup .error").inner_text()
+    assert "{" not in error and "_arrows" not in error                          # the option by its label
+

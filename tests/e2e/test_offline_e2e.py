@@ -13,7 +13,7 @@ import pytest
 import build
 
 from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page
-from . import dobbelduel_driver, waldi_driver
+from . import cave_driver, dobbelduel_driver, dodgy_driver, dohdles_driver, waldi_driver
 from .test_embed_e2e import play_dodgy_fast, set_up_short_dodgy
 
 
@@ -75,7 +75,68 @@ def _play_some(page, step, n=6, timeout_s=60):
     return done
 
 
-def test_after_one_visit_a_reload_and_a_new_tab_play_every_game_offline(browser, site):
+def _dodgy(page, url, whole):
+    set_up_short_dodgy(page, url)
+    page.wait_for_selector("#my-dice")
+    return play_dodgy_fast(page, timeout_s=300) if whole else len(_play_some(page, dodgy_driver.step)) >= 3
+
+
+def _dobbelduel(page, url, whole):
+    dobbelduel_driver.set_up_dobbelduel(page, url, seats=("local", "bot"))
+    page.wait_for_selector("#dd-board-0")
+    if whole:
+        return dobbelduel_driver.play_until_over([page], timeout_s=300)
+    return len(_play_some(page, dobbelduel_driver.step)) >= 3
+
+
+def _waldi(page, url, whole):
+    waldi_driver.set_up_waldi(page, url, seats=("local", "bot"), countdown_s=2, scoring_pause_s=0)
+    page.wait_for_selector("#waldi-wuff", timeout=20_000)
+    if whole:
+        return waldi_driver.play_until_over(page, timeout_s=400)
+    return len(_play_some(page, waldi_driver.step)) >= 3
+
+
+def _dohdles(page, url, whole):
+    """Pass-and-play, three players on this device: each draws its Dohdles on the canvas and
+    types the words (checked against the word lists in the page), then the game."""
+    dohdles_driver.set_up(page, url, ("local", "pass", "pass"))
+    if whole:
+        return dohdles_driver.play_until_over([page], timeout_s=240)
+    return len(_play_some(page, dohdles_driver.step, n=4)) >= 4
+
+
+def _cave(page, url, whole):
+    """Pass-and-play, three players: riddles drawn on the dough pad (pictures made in the
+    page) with their typed words, then a letter turn whose answer only the owner sees."""
+    opts = dict(cave_driver.FAST_OPTIONS, riddle_medium='"canvas2d"')
+    cave_driver.set_up_cave(page, url, seats=("local", "pass", "pass"), **opts)
+    for seat, mine in enumerate(CAVE_WORDS):
+        if seat:
+            cave_driver.take_over(page)
+        cave_driver.status(page, phase="molding")
+        for k, w in enumerate(mine):
+            cave_driver.draw_and_hand_in(page, w, k)
+    cave_driver.take_over(page)
+    cave_driver.status(page, phase="play", round="letter", turn_side=0)
+    page.wait_for_function("document.querySelectorAll('#cave-mat img.cave-pic').length === 12")
+    cave_driver.ask_letter(page, 4, 1, "letter", "start")          # walrus: "w"
+    cave_driver.take_over(page)
+    cave_driver.status(page, turn_side=1)
+    return page.locator("#cave-notebook .cave-answer-letter").all_inner_texts() == ["w"]
+
+
+CAVE_WORDS = (["quokka", "zebra", "yak", "xerus"], ["walrus", "vole", "urchin", "tapir"],
+              ["shrew", "raven", "python", "otter"])
+GAMES = {"dodgy": _dodgy, "dobbelduel": _dobbelduel, "waldi": _waldi, "dohdles": _dohdles, "cave": _cave}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_after_one_visit_a_reload_and_a_new_tab_play_the_game_offline(browser, site, game):
+    """The server gone and the network off: a reload plays a whole game (Cave: the riddles
+    drawn and typed, then a letter turn), and a new tab sets the game up again and plays.
+    Not one request to the site fails: the service worker has every file each game needs."""
+    play = GAMES[game]
     ctx = browser.new_context()
     try:
         page = _first_visit(ctx, site.url)
@@ -86,30 +147,15 @@ def test_after_one_visit_a_reload_and_a_new_tab_play_every_game_offline(browser,
 
         page.reload()
         page.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
-        set_up_short_dodgy(page, site.url)
-        page.wait_for_selector("#my-dice")
-        assert play_dodgy_fast(page, timeout_s=300)
-        dobbelduel_driver.set_up_dobbelduel(page, site.url, seats=("local", "bot"))
-        page.wait_for_selector("#dd-board-0")
-        assert len(_play_some(page, dobbelduel_driver.step)) >= 3
-        waldi_driver.set_up_waldi(page, site.url, seats=("local", "bot"), countdown_s=2)
-        page.wait_for_selector("#waldi-wuff", timeout=20_000)
-        assert len(_play_some(page, waldi_driver.step)) >= 3
+        assert play(page, site.url, whole=True)
+        page.close()                     # its table is over or left: the new tab starts afresh
 
         tab = ctx.new_page()             # a new tab, still offline
         tab.set_default_timeout(30_000)
         _own_failures(tab, site.url, failures)
-        tab.goto(site.url + "#/dobbelduel")
+        tab.goto(site.url + f"#/{game}")
         tab.wait_for_selector("body[data-ready='1']", timeout=BOOT_MS)
-        dobbelduel_driver.set_up_dobbelduel(tab, site.url, seats=("local", "bot"))
-        tab.wait_for_selector("#dd-board-0")
-        assert dobbelduel_driver.play_until_over([tab], timeout_s=300)
-        waldi_driver.set_up_waldi(tab, site.url, seats=("local", "bot"), countdown_s=2)
-        tab.wait_for_selector("#waldi-wuff", timeout=20_000)
-        assert len(_play_some(tab, waldi_driver.step)) >= 3
-        set_up_short_dodgy(tab, site.url)
-        tab.wait_for_selector("#my-dice")
-        assert play_dodgy_fast(tab, timeout_s=300)
+        assert play(tab, site.url, whole=False)
         assert failures == []
     finally:
         ctx.close()

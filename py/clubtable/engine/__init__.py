@@ -22,7 +22,9 @@ A game *declares* and the framework runs (docs/ARCHITECTURE.md, "The game contra
   clocks are held the game's time stands still at the moment of the hold: no timer fires,
   a timer started, paused or resumed counts from that moment, and the release moves every
   running timer on by the length of the hold.  A host holds the clocks while a
-  pass-and-play hand-over screen is up, so a turn starts when its player taps.
+  pass-and-play hand-over screen is up, so a turn starts when its player taps.  A game that
+  keeps its own time stamps outside the timers (a window's end, a right's expiry) reads
+  the time through ``game_now`` and moves them in ``shift_clocks``.
 - ``setup``, ``project`` (the view), ``result``; optionally ``legal_moves``, ``why_not``,
   ``table_moves``, ``awaited``, ``constants``, ``option_specs``, ``hidden_variants`` (for the
   conformance tests), ``bot``.
@@ -384,7 +386,9 @@ class Game:
         move = CLOCK_MOVES[clean["type"]] if clock else self.moves[clean["type"]]
         new = self._copy(base)
         handler = getattr(self, move.handler or f"move_{clean['type']}")
-        handler(new, seat, {k: v for k, v in clean.items() if k != "type"}, int(now_ms))
+        # while the clocks are held a move happens, for the game, at the moment of the hold
+        at = int(now_ms) if clean["type"] == "release_clocks" else self.game_now(new, now_ms)
+        handler(new, seat, {k: v for k, v in clean.items() if k != "type"}, at)
         new["log"] = Log.of(base["log"]).plus([seat, clean, int(now_ms)])
         return new
 
@@ -537,6 +541,19 @@ class Game:
         for t in state.get("timers", {}).values():
             if t.get("at") is not None:
                 t["at"] += shift
+        if shift:
+            self.shift_clocks(state, shift)
+
+    @staticmethod
+    def game_now(state: State, now_ms: int) -> int:
+        """The game's time: ``now_ms``, or the moment of the hold while the clocks are held
+        (a move that arrives during a hold happens, for the game's clocks, at that moment)."""
+        held_at = state.get("held_at")
+        return int(now_ms) if held_at is None else int(held_at)
+
+    def shift_clocks(self, state: State, shift_ms: int) -> None:
+        """After a hold of ``shift_ms``: move on the game's own deadlines kept outside the
+        timers, as the release moved the timers.  Default: the game keeps none."""
 
     # ------------------------------------------------------------------ timers
     # While the clocks are held, every timer function counts from the moment of the hold

@@ -23,6 +23,7 @@ from ..engine import IllegalAction
 from ..games import GAMES
 from ..i18n import LANGUAGES, Translator, pick_language
 from ..net import trace
+from ..net import address
 from ..net.sdp import CodeError
 from ..session import Table
 from . import clubs, dom, storage
@@ -66,6 +67,9 @@ class App(HomeScreens, TableScreens):
         self.news_at = None              # a game's news to bring into view (not while typing)
         self.confirm_leave = False       # "leave a running game?" is being asked
         self.renders = 0                 # screens drawn so far (an action's answer may draw first)
+        self.lan_urls = []               # this computer's addresses on the network (serve --lan)
+        self.lan_asked = False
+        self.base_error = None           # the invitation base the host typed was refused
         self.rules_from = None           # the route a How-to-play page leads back to
         from ..net.links import Lobby
         self.lobby = Lobby()
@@ -147,6 +151,20 @@ class App(HomeScreens, TableScreens):
         """A polite word to screen readers (the page's small live region)."""
         if text:
             dom.announce(text)
+
+    async def load_lan(self) -> None:
+        """Served by ``build.py serve --lan`` on this computer's own name (localhost)?  Its
+        ``lan.json`` says the address other devices open.  Asked once, when the host first
+        invites from another device (which needs the network anyway)."""
+        if self.lan_asked or not address.is_loopback(dom.page_url()):
+            return
+        self.lan_asked = True
+        found = await dom.fetch_json("lan.json")
+        urls = [u for u in (found or {}).get("urls", []) if isinstance(u, str) and address.clean_base(u)] \
+            if isinstance(found, dict) else []
+        if urls:
+            self.lan_urls = urls[:4]
+            self.render()
 
     def remember_name(self, name) -> None:
         """The player's own name, kept for the next visit (never a pronoun: the table shows

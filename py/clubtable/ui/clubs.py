@@ -261,15 +261,9 @@ class ClubsScreen:
         return _preview_url(embed_url(str(window.location.href).split("#")[0].split("?")[0], self.s))
 
     async def copy(self, app, el_id: str) -> None:
-        el = dom.by_id(el_id)
-        text = str(el.value)
-        try:
-            await window.navigator.clipboard.writeText(text)
-            app.toast(app.t("clubs.copied"))
-        except Exception:       # not allowed in this frame, or no clipboard: select for Ctrl+C
-            el.focus()
-            el.select()
-            app.toast(app.t("clubs.copy_by_hand"))
+        def done(outcome):     # not allowed in this frame, or no clipboard: selected for Ctrl+C
+            app.toast(app.t("clubs.copied") if outcome == "copied" else app.t("clubs.copy_by_hand"))
+        dom.copy_text(str(dom.by_id(el_id).value), done, el_id)
 
     def render(self, app):
         import asyncio

@@ -743,29 +743,87 @@ def preferred_languages() -> list:
     return [str(x) for x in window.navigator.languages]
 
 
-def copy_text(text: str, done: Callable[[bool], None]) -> None:
-    """Put ``text`` on the clipboard; ``done(ok)`` when the browser has answered."""
+def page_host() -> str:
+    return str(window.location.hostname or "")
+
+
+async def fetch_json(path: str):
+    """A JSON file of this very site (relative ``path``), or None when it is missing or the
+    network is off.  Never another origin: the page's policy allows only its own."""
+    import json
+    try:
+        resp = await window.fetch(path, to_js({"cache": "no-store"}, dict_converter=window.Object.fromEntries))
+        if not resp.ok:
+            return None
+        return json.loads(str(await resp.text()))
+    except Exception:
+        return None
+
+
+def select_text(element_id: str) -> bool:
+    """Select the whole text of a field (for the player to copy by hand) and try the old
+    ``copy`` command, which works without the clipboard API (plain http on a network
+    address); True when that copied."""
+    el = document.getElementById(element_id) if element_id else None
+    if not el:
+        return False
+    try:
+        el.focus()
+        el.select()
+        return bool(document.execCommand("copy"))
+    except Exception:
+        return False
+
+
+def allowed(feature: str) -> bool:
+    """The page's frame may use ``feature`` (``clipboard-write``, ``web-share``): a club's
+    iframe grants them with its ``allow`` attribute.  True where the browser cannot say (no
+    policy object, or a feature it does not know, like ``web-share`` on desktop Linux)."""
+    policy = getattr(document, "permissionsPolicy", None) or getattr(document, "featurePolicy", None)
+    if not policy:
+        return True
+    try:
+        if feature not in [str(f) for f in policy.features()]:
+            return True            # a feature this browser does not know: the API decides
+        return bool(policy.allowsFeature(feature))
+    except Exception:
+        return True
+
+
+def copy_text(text: str, done: Callable[[str], None], select_id: Optional[str] = None) -> None:
+    """Put ``text`` on the clipboard; ``done("copied")``, or, when the browser refuses (no
+    secure context, a frame without ``clipboard-write``), the text of ``select_id`` is
+    selected for the player and ``done("copied")`` if the old copy command took it, else
+    ``done("selected")``."""
+    def fallback(*_):
+        done("copied" if select_text(select_id) else "selected")
     clip = getattr(window.navigator, "clipboard", None)
-    if not clip:
-        done(False)
+    if not clip or not allowed("clipboard-write"):       # not asked where it is not allowed
+        fallback()
         return
     try:
-        clip.writeText(text).then(create_proxy(lambda *_: done(True)), create_proxy(lambda *_: done(False)))
+        clip.writeText(text).then(create_proxy(lambda *_: done("copied")), create_proxy(fallback))
     except Exception:
-        done(False)
+        fallback()
 
 
 def can_share() -> bool:
-    """The browser has the Web Share API (phones, some desktops)."""
-    return bool(getattr(window.navigator, "share", None))
+    """The browser has the Web Share API (phones, some desktops) and this frame may use it."""
+    return bool(getattr(window.navigator, "share", None)) and allowed("web-share")
 
 
-def share(title: str, text: str) -> None:
-    """Open the system's share sheet with ``text``."""
+def share(data: dict, done: Callable[[str], None]) -> None:
+    """Open the system's share sheet with ``data`` (``title``, ``text``, ``url``);
+    ``done("shared")``, ``done("cancelled")`` when the player closed it, or
+    ``done("failed")`` when the browser refused (a frame without ``web-share``)."""
+    def refused(err=None, *_):
+        name = str(getattr(err, "name", "") or "")
+        done("cancelled" if name == "AbortError" else "failed")
     try:
-        window.navigator.share(to_js({"title": title, "text": text}, dict_converter=window.Object.fromEntries))
-    except Exception as e:      # cancelled, or not allowed here: the copy button remains
-        print("share failed:", e)
+        window.navigator.share(to_js(data, dict_converter=window.Object.fromEntries)).then(
+            create_proxy(lambda *_: done("shared")), create_proxy(refused))
+    except Exception:
+        done("failed")
 
 
 def set_document_lang(lang: str) -> None:

@@ -273,20 +273,30 @@ class HomeScreens:
                     id=fid, on_change=lambda e: opts.__setitem__(name, dom.value_of(e) == "true"))
         elif isinstance(value, list) and all(isinstance(x, str) for x in value):
             return self.chips_field(game, name, label)
+        elif isinstance(value, list) and value and all(type(x) is int for x in value):
+            ctl = h("input", id=fid, value=", ".join(str(x) for x in value), inputmode="numeric",
+                    aria_describedby=f"{fid}-hint", on_input=lambda e: self.set_numbers(name, dom.value_of(e)))
+            hint = h("span", t("opt.numbers_hint"), cls="muted hint", id=f"{fid}-hint")
         elif isinstance(value, (int, float)) or spec is not None and getattr(spec, "kind", "") in ("int", "number") \
                 or spec is not None and getattr(getattr(spec, "inner", None), "lo", None) is not None:
             inner = getattr(spec, "inner", spec)
             lo, hi = getattr(inner, "lo", None), getattr(inner, "hi", None)
-            whole = getattr(inner, "kind", "") == "int" or isinstance(value, int) and not isinstance(value, float)
-            ctl = h("input", type="number", id=fid, value="" if value is None else value,
-                    min=lo if isinstance(lo, (int, float)) else None,
-                    max=hi if isinstance(hi, (int, float)) else None, step="1" if whole else "any",
+            # durations in seconds: a milliseconds option is shown (and typed) in seconds
+            scale = 1000 if name.endswith("_ms") else 1
+            whole = scale == 1 and (getattr(inner, "kind", "") == "int"
+                                    or isinstance(value, int) and not isinstance(value, float))
+            ctl = h("input", type="number", id=fid, value="" if value is None else _num(value / scale),
+                    min=_num(lo / scale) if isinstance(lo, (int, float)) else None,
+                    max=_num(hi / scale) if isinstance(hi, (int, float)) else None,
+                    step="1" if whole else "0.05" if scale > 1 else "any",
                     placeholder=t("opt.no_limit") if inner is not spec else None,
-                    aria_describedby=f"{fid}-hint", inputmode="numeric",
-                    on_input=lambda e: self.set_number(name, dom.value_of(e), whole, nullable=inner is not spec))
-            unit = "opt.range_s" if name.endswith("_s") else "opt.range_ms" if name.endswith("_ms") else "opt.range"
+                    aria_describedby=f"{fid}-hint", inputmode="numeric" if whole else "decimal",
+                    on_input=lambda e: self.set_number(name, dom.value_of(e), whole, nullable=inner is not spec,
+                                                       scale=scale))
+            unit = "opt.range_s" if name.endswith(("_s", "_ms")) else "opt.range"
             if isinstance(lo, (int, float)) and isinstance(hi, (int, float)):
-                hint = h("span", t(unit, lo=_num(lo), hi=_num(hi)), cls="muted hint", id=f"{fid}-hint")
+                hint = h("span", t(unit, lo=_num(lo / scale), hi=_num(hi / scale)), cls="muted hint",
+                         id=f"{fid}-hint")
         else:
             ctl = h("input", id=fid, value=json.dumps(value) if not isinstance(value, str) else value,
                     on_input=lambda e: self.set_json(name, dom.value_of(e), isinstance(value, str)))
@@ -305,11 +315,28 @@ class HomeScreens:
             control.attrs["aria-describedby"] = " ".join(ids + [hid])
         return h("small", text, cls="muted hint opt-help", id=hid)
 
-    def set_number(self, name, raw, whole, nullable):
+    def set_number(self, name, raw, whole, nullable, scale=1):
         bad = self.setup.setdefault("bad", set())
-        raw = str(raw).strip()
+        raw = str(raw).strip().replace(",", ".")
         try:
-            self.setup["options"][name] = None if (nullable and raw == "") else (int(raw) if whole else float(raw))
+            if nullable and raw == "":
+                value = None
+            elif scale != 1:
+                value = round(float(raw) * scale)          # seconds typed, milliseconds kept
+            else:
+                value = int(raw) if whole else float(raw)
+            self.setup["options"][name] = value
+            bad.discard(name)
+        except (ValueError, OverflowError):
+            bad.add(name)
+
+    def set_numbers(self, name, raw):
+        """A list of whole numbers typed as ``3, 3, 2``."""
+        bad = self.setup.setdefault("bad", set())
+        text = str(raw).replace("[", "").replace("]", "").replace(";", ",").replace(" ", ",")
+        parts = [p for p in text.split(",") if p]
+        try:
+            self.setup["options"][name] = [int(p) for p in parts]
             bad.discard(name)
         except ValueError:
             bad.add(name)
@@ -381,14 +408,17 @@ class HomeScreens:
         """The set-up's own checks, in the player's language: numbers within their bounds."""
         s = self.setup
         for name in sorted(s.get("bad") or ()):
-            return self.t("opt.not_a_number", label=self.option_label(game, name))
+            listed = isinstance(game.options.get(name), list)
+            return self.t("opt.not_numbers" if listed else "opt.not_a_number", label=self.option_label(game, name))
         for name, spec in game.option_specs.items():
             inner = getattr(spec, "inner", spec)
             lo, hi = getattr(inner, "lo", None), getattr(inner, "hi", None)
             v = s["options"].get(name)
             if isinstance(v, (int, float)) and not isinstance(v, bool) and isinstance(lo, (int, float)) \
                     and isinstance(hi, (int, float)) and not lo <= v <= hi:
-                return self.t("opt.out_of_range", label=self.option_label(game, name), lo=_num(lo), hi=_num(hi))
+                scale = 1000 if name.endswith("_ms") else 1      # shown in seconds
+                return self.t("opt.out_of_range", label=self.option_label(game, name), lo=_num(lo / scale),
+                              hi=_num(hi / scale))
         return None
 
     def set_seat(self, i, key, value, render=True):
@@ -432,24 +462,33 @@ class HomeScreens:
                      h("button", t("join.answer"), cls="primary", id="answer-invite",
                        on_click=lambda e: asyncio.ensure_future(self.answer_invite()))]
         else:
-            body += [h("p", t("join.send_reply")),
+            body += [h("p", t("join.send_reply" if dom.can_share() else "join.send_reply_copy")),
                      h("textarea", j["reply"], id="reply-code", readonly=True, rows="3", aria_label=t("join.reply_code")),
-                     copy_share(self, j["reply"], "reply"),
+                     copy_share(self, j["reply"], "reply", "reply-code"),
                      qr(j["reply"], t("join.reply_qr")),
                      h("p", t("join.waiting"), cls="muted", role="status")]
         return h("section", h("h1", t("join.title")), body, cls="screen join", id="join")
 
 
-def copy_share(app, text: str, what: str):
-    """Copy and (where the browser can) share buttons for a long code or link."""
+def copy_share(app, text: str, what: str, select_id: str, link: bool = False):
+    """Copy and (where the browser has the Web Share API) share buttons for a long code or
+    link.  A refused share falls back to copying; a refused copy selects the text of
+    ``select_id`` and says how to copy it by hand."""
     t = app.t
 
-    def copied(ok):
-        app.toast(t("share.copied") if ok else t("share.copy_failed"))
+    def copied(outcome):
+        app.toast(t("share.copied") if outcome == "copied" else t("share.copy_by_hand"))
+
+    def shared(outcome):
+        if outcome == "failed":               # not allowed here: copying still is, maybe
+            dom.copy_text(text, copied, select_id)
+    data = {"title": t("share.invite_title") if link else t("share.reply_title")}
+    data["url" if link else "text"] = text
     return h("div", h("button", t("share.copy"), data_key=f"copy-{what}", cls="primary",
-                      on_click=lambda e: dom.copy_text(text, copied)),
+                      on_click=lambda e: dom.copy_text(text, copied, select_id)),
+             " ",
              h("button", t("share.share"), data_key=f"share-{what}",
-               on_click=lambda e: dom.share(t("app.title"), text)) if dom.can_share() else None,
+               on_click=lambda e: dom.share(data, shared)) if dom.can_share() else None,
              cls="row share")
 
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 import asyncio
 
 from ..games import GAMES
+from ..net import address
 from ..net.sdp import CodeError
-from . import clubs, dom
+from . import clubs, dom, storage
 from .dom import h
+
+INVITE_BASE_KEY = "clubtable.invite_base"   # in localStorage: where this host's invitation links point
 
 
 class TableScreens:
@@ -95,25 +98,99 @@ class TableScreens:
     def invite_panel(self):
         t = self.t
         inv = self.invite
-        out = [h("h2", t("lobby.invite_device"))]
+        out = [h("h2", t("lobby.invite_device"))] + self.invite_base_field()
         if inv is None:
-            out.append(h("button", t("lobby.make_invite"), id="make-invite",
-                         on_click=lambda e: asyncio.ensure_future(self.make_invite())))
+            out += [self.network_question(),
+                    h("button", t("lobby.make_invite"), id="make-invite",
+                      on_click=lambda e: asyncio.ensure_future(self.make_invite()))]
             return out
         link = self.invite_link(inv["code"])
         from .shell_home import copy_share, qr
-        return out + [h("p", t("lobby.invite_help")),
+        return out + [h("p", t("lobby.invite_help" if dom.can_share() else "lobby.invite_help_copy")),
                       h("textarea", link, id="invite-link", readonly=True, rows="3", aria_label=t("lobby.invite_link")),
-                      copy_share(self, link, "invite"),
+                      copy_share(self, link, "invite", "invite-link", link=True),
                       qr(link, t("lobby.invite_qr")),
                       h("div", h("label", t("lobby.paste_reply"), html_for="reply-input"),
                         h("input", id="reply-input", autocomplete="off"),
                         h("button", t("lobby.connect"), id="reply-connect",
                           on_click=lambda e: asyncio.ensure_future(self.take_reply())), cls="field")]
 
+    def network_question(self):
+        """'Same place or different networks?': the second adds the public STUN server
+        (off by default: the page contacts no other site unless asked)."""
+        from .shell_home import PUBLIC_STUN
+        t = self.t
+        ice = self.ctl.ice_servers
+        far = PUBLIC_STUN in ice
+
+        def pick(e, far):
+            if far and PUBLIC_STUN not in ice:
+                ice.insert(0, PUBLIC_STUN)
+            elif not far and PUBLIC_STUN in ice:
+                ice.remove(PUBLIC_STUN)
+            self.render()
+        return h("fieldset",
+                 h("legend", t("lobby.where")),
+                 h("div", h("input", type="radio", name="where", id="where-near", checked=not far,
+                            on_change=lambda e: pick(e, False)),
+                   h("label", t("lobby.where_near"), html_for="where-near")),
+                 h("div", h("input", type="radio", name="where", id="where-far", checked=far,
+                            aria_describedby="where-far-help", on_change=lambda e: pick(e, True)),
+                   h("label", t("lobby.where_far"), html_for="where-far")),
+                 h("p", t("lobby.where_far_help", server=PUBLIC_STUN), cls="muted hint", id="where-far-help"),
+                 cls="where")
+
+    def invite_base(self):
+        """Where this host's invitation links point: the address the host set (remembered),
+        else the club's public page, else, on this computer's own name (localhost), its
+        address on the local network when ``build.py serve --lan`` serves it, else this page."""
+        saved = address.clean_base(storage.get(INVITE_BASE_KEY) or "")
+        if saved:
+            return saved
+        public = clubs.public_base()
+        if public:
+            return public
+        page = dom.page_url()
+        if address.is_loopback(page) and self.lan_urls:
+            return self.lan_urls[0]
+        return page
+
+    def invite_base_field(self):
+        t = self.t
+        if not self.lan_asked:
+            asyncio.ensure_future(self.load_lan())
+        base = self.invite_base()
+        out = [h("div", h("label", t("lobby.base"), html_for="invite-base"), " ",
+                 h("input", id="invite-base", value=base, inputmode="url", autocomplete="url",
+                   aria_describedby="invite-base-help"), " ",
+                 h("button", t("lobby.base_set"), id="invite-base-set", on_click=lambda e: self.set_invite_base()),
+                 h("p", t("lobby.base_help"), cls="muted hint", id="invite-base-help"),
+                 cls="field invite-base")]
+        if self.base_error:
+            out.append(h("p", self.base_error, cls="error", role="alert", id="invite-base-error"))
+        if address.is_loopback(base):
+            out.append(h("p", t("lobby.localhost"), cls="warn", id="localhost-warning", role="note"))
+        if self.lan_urls:
+            lan = self.lan_urls[0]
+            from .shell_home import qr
+            out.append(h("div", h("p", t("lobby.lan", url=lan), id="lan-address"),
+                         h("button", t("lobby.lan_use"), id="lan-use", on_click=lambda e: self.set_invite_base(lan))
+                         if base != lan else None,
+                         qr(lan, t("lobby.lan_qr", url=lan)), cls="panel lan"))
+        return out
+
+    def set_invite_base(self, raw=None):
+        raw = dom.input_value("invite-base") if raw is None else raw
+        base = address.clean_base(raw)
+        if base is None:
+            self.base_error = self.t("lobby.bad_base")
+        else:
+            self.base_error = None
+            storage.put(INVITE_BASE_KEY, base)
+        self.render()
+
     def invite_link(self, code):
-        base = clubs.public_base() or dom.page_url()
-        return f"{base}#/join/{self.ctl.table_id}/{code}"
+        return address.invite_link(self.invite_base(), self.ctl.table_id, code)
 
     async def make_invite(self):
         peer, code = await self.ctl.create_invite()

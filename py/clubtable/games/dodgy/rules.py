@@ -274,6 +274,12 @@ class Dodgy(Game):
             return ("state_instead", "It is your turn: make a statement or shout DODGY.")
         return ("already_shouted", "You already shouted DODGY.")
 
+    def shift_clocks(self, state: State, shift_ms: int) -> None:
+        """Fair pass-and-play: the minimum challenge window stood still behind the hand-over
+        screen, like the timers."""
+        if state.get("window_end") is not None:
+            state["window_end"] += shift_ms
+
     # ------------------------------------------------------------------ statement
     def move_state(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """MakeStatement (§5.4): the stater claims ``quantity`` dice showing ``image`` on the

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Choice, clone, Game, IllegalAction, Int, ListOf, Move, Picture, State, Text, is_int, ms
+from ...engine import Choice, clone, Game, IllegalAction, Int, ListOf, Move, Number, Picture, State, Text, is_int, ms
 from ..riddles.boards import BOARDS, LANGUAGES
 from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, flag_question, public_flags
 from ..riddles.words import SecretWordError, check_secret_word, normalise
@@ -110,6 +110,13 @@ class Dohdles(Game):
         "naming_question": ["refuse_by_creator", "refuse_at_once"],
         "first_player_rule": ["oldest", "youngest", "random", "host_choice"],
         "first_player": [None] + list(range(12)),
+    }
+    # bounds the set-up form shows (validate_options checks them and the cross-checks)
+    option_specs = {
+        "start_index": Int(1, 59), "final_index": Int(3, 60),
+        "buzz_settle_ms": Int(0, 10_000), "special_right_window_ms": Int(0, 30_000), "jitter_ms": Int(0, 2000),
+        **{name: Number(0, 7200) for name in ("answer_s", "creator_answer_s", "question_compose_s",
+                                              "turn_grace_s", "choose_s", "sculpt_time_s")},
     }
     constants = {
         "spaces": SPACES, "clue_spaces": CLUE_SPACES, "letter_spaces": LETTER_SPACES,
@@ -681,6 +688,13 @@ class Dohdles(Game):
             t = self.timer(state, "settle")
             if burst["state"] == "settle" and t is not None and t["at"] is not None and t["at"] < until:
                 self.start_timer(state, "settle", now_ms, until - now_ms)
+
+    def shift_clocks(self, state: State, shift_ms: int) -> None:
+        """Fair pass-and-play: a Dohdle Master's special right (DOH-11) lasts as long after a
+        hand-over as it had left before it."""
+        burst = state.get("burst")
+        if burst:
+            burst["rights"] = {k: until + shift_ms for k, until in burst["rights"].items()}
 
     def _right_pending(self, state: State, d_id: int) -> bool:
         """The Dohdle Master may still use his special right on ``d_id``: he has no entry for

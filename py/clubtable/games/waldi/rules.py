@@ -217,6 +217,15 @@ class Waldi(Game):
         state["recent"] = [e for e in state["recent"] if e["until"] > now_ms]
         self._restart_flash(state)
 
+    def shift_clocks(self, state: dict, shift_ms: int) -> None:
+        """The start signal, the last placement and the "placed by" flashes move on with the
+        timers after a clock hold."""
+        for key in ("go_ms", "last_place_ms"):
+            if isinstance(state.get(key), int):
+                state[key] += shift_ms
+        for e in state.get("recent") or ():
+            e["until"] += shift_ms
+
     def _restart_idle(self, state: dict, now_ms: int) -> None:
         idle = ms(state["options"]["idle_stop_s"])
         if idle:
