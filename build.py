@@ -465,36 +465,7 @@ const pyodide = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s, 
 pyodide.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
 const imported = pyodide.runPython(%(script)s);
 writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
-pyodide.runPython(%(compile)s);
-writeFileSync(%(pyc)s, pyodide.FS.readFile("/tmp/pyc.zip"));
 console.log(imported);
-"""
-# The project's modules the snapshot could not hold (those that need the page) are compiled in
-# the page at every start (0.1-0.3 s): compile them here, with the page's very Python, into
-# unchecked-hash .pyc files (read without comparing the source's time, which the unpacking of
-# app.zip does not keep); dist adds them to its app.zip, and a different Python ignores them.
-# Not the games' screens: those load when a table opens, and the download stays small.
-# Without their docstrings (as -OO would) to keep the download small: a module that asserts
-# or reads __debug__ or __doc__ keeps everything.
-SNAPSHOT_COMPILE = """
-import ast, importlib.util, os, sys, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
-os.chdir("/home/pyodide")
-held = {os.path.abspath(m.__file__) for m in list(sys.modules.values()) if getattr(m, "__file__", None)}
-with zipfile.ZipFile("/tmp/pyc.zip", "w", zipfile.ZIP_STORED) as out:
-    for folder, _, names in os.walk("/home/pyodide/app/clubtable"):
-        for name in sorted(names):
-            path = os.path.join(folder, name)
-            if not name.endswith(".py") or path in held or "/ui/games" in folder:
-                continue
-            with open(path, "rb") as f:
-                source = f.read()
-            tree = ast.parse(source, path)
-            plain = any(isinstance(n, ast.Assert) or isinstance(n, ast.Name) and n.id in ("__debug__", "__doc__")
-                        for n in ast.walk(tree))
-            code = compile(source, path, "exec", dont_inherit=True, optimize=0 if plain else 2)
-            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
-            out.writestr(os.path.relpath(importlib.util.cache_from_source(path), "/home/pyodide/app"), bytes(pyc))
 """
 SNAPSHOT_IMPORTS = """
 import importlib, pkgutil, sys
@@ -561,7 +532,7 @@ def snapshot_key() -> str:
     with zipfile.ZipFile(APP_ZIP) as z:
         for name in sorted(z.namelist()):
             h.update(name.encode() + b"\0" + z.read(name))
-    h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + SNAPSHOT_COMPILE + inspect.getsource(stored_stdlib)).encode())
+    h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + inspect.getsource(stored_stdlib)).encode())
     return h.hexdigest()[:24]
 
 
@@ -575,8 +546,7 @@ def make_snapshot(out: Path) -> bool:
     js = lambda value: json.dumps(str(value))  # noqa: E731
     script = SNAPSHOT_MAKER % {
         "pyodide": js((VENDOR / "pyodide" / "pyodide.mjs").as_uri()), "index": js(str(VENDOR / "pyodide") + "/"),
-        "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out),
-        "compile": json.dumps(SNAPSHOT_COMPILE), "pyc": js(out.with_suffix(".pyc.zip"))}
+        "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out)}
     log("making the Python snapshot (node)")
     run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
     try:
@@ -598,8 +568,7 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
     cache = CACHE / "snapshot"
     cache.mkdir(parents=True, exist_ok=True)
     cached = cache / f"{snapshot_key()}.bin"
-    compiled = cached.with_suffix(".pyc.zip")
-    if not cached.exists() or not cached.with_suffix(".json").exists() or not compiled.exists():
+    if not cached.exists() or not cached.with_suffix(".json").exists():
         tmp = cached.with_suffix(".tmp")
         if not make_snapshot(tmp):
             return None
@@ -608,11 +577,7 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
         for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-8]:
             old.unlink()            # 31 MB each: keep the last few (the cache is shared)
             old.with_suffix(".json").unlink(missing_ok=True)
-            old.with_suffix(".pyc.zip").unlink(missing_ok=True)
     shutil.copy(cached, dist_dir / SNAPSHOT)
-    with zipfile.ZipFile(compiled) as src, zipfile.ZipFile(dist_dir / "static" / "app.zip", "a") as dst:
-        for info in src.infolist():
-            dst.writestr(info, src.read(info), compress_type=zipfile.ZIP_STORED)
     return json.loads(cached.with_suffix(".json").read_text())["stdlib"]
 
 
