@@ -157,25 +157,3 @@ def test_the_rest_zip_leaves_out_what_the_snapshot_holds(tmp_path, monkeypatch):
     with zipfile.ZipFile(dist / build.STDLIB_REST) as z:
         assert sorted(z.namelist()) == ["b.py", "c/d.py", "e.py", "encodings/__init__.py", "encodings/latin_1.py"]
         assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
-
-
-def test_every_file_the_page_asks_for_early_is_one_the_build_writes():
-    """index.html preloads what static/boot.mjs and PyScript fetch later: a path that moved would
-    be fetched for nothing (and the real one late)."""
-    import re
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
-    hrefs = re.findall(r'<link rel="(?:preload|modulepreload)" href="([^"]+)"', html)
-    assert hrefs
-    built = {build.SNAPSHOT, build.STDLIB_REST, "static/app.zip"}
-    built |= {f"static/vendor/pyodide/{name}" for name in build.PYODIDE_FILES}
-    for href in hrefs:
-        assert href in built or (ROOT / href).is_file(), href
-    boot = (ROOT / "static" / "boot.mjs").read_text(encoding="utf-8")
-    for name in ("snapshot.bin", "python_stdlib_rest.zip"):
-        assert name in boot and any(h.endswith(name) for h in hrefs)
-
-
-def test_the_page_only_modules_are_compiled_beside_the_snapshot_not_the_games_screens():
-    assert "/ui/games" in build.SNAPSHOT_COMPILE and "checked=False" in build.SNAPSHOT_COMPILE
-    import inspect
-    assert "SNAPSHOT_COMPILE" in inspect.getsource(build.snapshot_key)   # a new recipe, a new snapshot
