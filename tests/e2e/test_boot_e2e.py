@@ -152,8 +152,14 @@ def test_the_browser_receives_the_runtime_compressed(context, base_url):
 
 def test_a_game_card_clicked_before_python_is_ready_opens_its_set_up_once_ready(context, base_url):
     page = context.new_page()
+    # A warm start can beat the click: hold the entry script until the card has been clicked.
+    page.add_init_script("""{ const fetch0 = window.fetch; let go; const held = new Promise((r) => { go = r; });
+        window.__release = go;
+        window.fetch = (input, init) => String(input?.url || input).includes('py/main.py')
+            ? held.then(() => fetch0(input, init)) : fetch0(input, init); }""")
     page.goto(base_url, wait_until="domcontentloaded")
     page.click("#splash [data-key='play-dodgy']", timeout=5_000)
     assert page.evaluate("document.body.dataset.ready") is None     # clicked while Python was loading
+    page.evaluate("window.__release()")
     page.wait_for_selector("#setup-form", timeout=60_000)
     assert page.locator("h1").inner_text() == "DODGY"
