@@ -131,12 +131,13 @@ class TableScreens:
             self.render()
         return h("fieldset",
                  h("legend", t("lobby.where")),
-                 h("div", h("input", type="radio", name="where", id="where-near", checked=not far,
-                            on_change=lambda e: pick(e, False)),
-                   h("label", t("lobby.where_near"), html_for="where-near")),
-                 h("div", h("input", type="radio", name="where", id="where-far", checked=far,
-                            aria_describedby="where-far-help", on_change=lambda e: pick(e, True)),
-                   h("label", t("lobby.where_far"), html_for="where-far")),
+                 # each radio inside its label: the whole label is the 44 px target
+                 h("div", h("label", h("input", type="radio", name="where", id="where-near", checked=not far,
+                                       on_change=lambda e: pick(e, False)),
+                            t("lobby.where_near"))),
+                 h("div", h("label", h("input", type="radio", name="where", id="where-far", checked=far,
+                                       aria_describedby="where-far-help", on_change=lambda e: pick(e, True)),
+                            t("lobby.where_far"))),
                  h("p", t("lobby.where_far_help", server=PUBLIC_STUN), cls="muted hint", id="where-far-help"),
                  cls="where")
 
