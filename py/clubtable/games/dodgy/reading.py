@@ -387,15 +387,10 @@ def candidate_claims(read: TableRead, view: dict, me: int, span: int = 5) -> lis
     return out
 
 
-def best_claim(read: TableRead, view: dict, style: dict, rng) -> tuple:
-    """The statement to make: (P true, quantity, image)."""
-    me = view["you"]
-    cands = candidate_claims(read, view, me)
-    if not cands:
-        return None
-    best_p = max(c[0] for c in cands)
-    # A cheap bluff: an image I hold little of, at a height the table makes likely anyway.
-    # Readers take it as evidence and raise on it; I know better and challenge.
+def cheap_bluff(read: TableRead, view: dict, cands: list, style: dict, rng) -> Optional[tuple]:
+    """A cheap bluff, ``style["bluff"]`` of the time: an image I hold little of, at the lowest
+    height, where the table makes it likely anyway.  Readers take it as evidence and raise on
+    it; I know better and challenge."""
     if style["bluff"] and rng.random() < style["bluff"]:
         lo = view["min_quantity"]
         safe = [c for c in cands if c[1] == lo and c[0] >= style["bluff_safe"]]
@@ -403,6 +398,19 @@ def best_claim(read: TableRead, view: dict, style: dict, rng) -> tuple:
             p, q, image = min(safe, key=lambda c: (read.mine[c[2]], -c[0]))
             if read.mine[image] < max(read.mine.values()):
                 return p, q, image
+    return None
+
+
+def best_claim(read: TableRead, view: dict, style: dict, rng) -> tuple:
+    """The statement to make: (P true, quantity, image)."""
+    me = view["you"]
+    cands = candidate_claims(read, view, me)
+    if not cands:
+        return None
+    best_p = max(c[0] for c in cands)
+    bluff = cheap_bluff(read, view, cands, style, rng)
+    if bluff:
+        return bluff
     sure = [c for c in cands if c[0] >= style["push"]]
     if sure:
         return max(sure, key=lambda c: (c[1], c[0]))
@@ -450,13 +458,9 @@ def valued_claim(read: TableRead, view: dict, style: dict, rng) -> Optional[tupl
     if not cands:
         return None
     nxt = next_stater(view, me)
-    if style["bluff"] and rng.random() < style["bluff"]:
-        lo = view["min_quantity"]
-        safe = [c for c in cands if c[1] == lo and c[0] >= style["bluff_safe"]]
-        if safe:
-            p, q, image = min(safe, key=lambda c: (read.mine[c[2]], -c[0]))
-            if read.mine[image] < max(read.mine.values()):
-                return p, q, image
+    bluff = cheap_bluff(read, view, cands, style, rng)
+    if bluff:
+        return bluff
     if nxt is None or nxt not in read.hidden:
         return max(cands, key=lambda c: (c[0], -c[1]))
 
