@@ -4,6 +4,8 @@ helper waits for the screen state it needs first (``#cave-status`` carries the p
 stage, the round kind and whose turn it is)."""
 import json
 
+from .conftest import open_setup
+
 # A short game: Start, one column, End (the two numbers of each column: guesser, owner).
 SHORT_TRACK = [{"label": "Start", "top": 6, "bottom": 0}, {"label": "", "top": 5, "bottom": 2},
                {"label": "End", "top": 0, "bottom": 0}]
@@ -17,26 +19,10 @@ FAST_OPTIONS = {"riddle_medium": '"table"', "molding_time_s": 0, "letter_turn_s"
 def set_up_cave(page, base_url, seats=("local", "remote", "remote"), host_name="Ann", **options):
     """From the set-up screen: the seat kinds, the host's name and options (``#opt-<name>``
     -> value; a select takes the JSON of its choice)."""
-    page.goto(base_url + "#/cave")
-    page.wait_for_selector("#setup-form")
-    while page.locator(".seat-row").count() > len(seats):
-        n = page.locator(".seat-row").count()
-        page.click(f"[data-key='rm-{n - 1}']")
-    while page.locator(".seat-row").count() < len(seats):
-        page.click("#add-seat")
-    for i, kind in enumerate(seats):
-        if i:
-            page.select_option(f"#seat-kind-{i}", kind)
-    page.fill("#seat-name-0", host_name)
-    page.click("#setup-form summary")
     if "first_player" in options:          # a named first player: "a player I name" first
-        page.select_option("#opt-first_player_rule", '"host_choice"')
-    for name, value in options.items():
-        sel = f"#opt-{name}"
-        if page.locator(f"select{sel}").count():
-            page.select_option(sel, str(value))
-        else:
-            page.fill(sel, str(value))
+        options = {"first_player_rule": '"host_choice"', **options}
+    open_setup(page, base_url, "cave", seats, options)
+    page.fill("#seat-name-0", host_name)
     page.click("#open-table")
 
 

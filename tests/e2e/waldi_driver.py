@@ -4,6 +4,8 @@ attaches there (or a click on that end), U puts the card under its pile, and "Ne
 between rounds."""
 import time
 
+from .conftest import open_setup
+
 # One look at the screen per step (one round trip instead of many locator calls).
 READ = """() => {
   const q = s => document.querySelector(s);
@@ -27,25 +29,11 @@ READ = """() => {
 
 def set_up_waldi(page, base_url, seats=("local", "bot", "bot", "bot"), level=None, **options):
     """From the set-up screen: the given seat kinds and options (id suffix -> value)."""
-    page.goto(base_url + "#/waldi")
-    page.wait_for_selector("#setup-form")
-    while page.locator(".seat-row").count() > len(seats):
-        n = page.locator(".seat-row").count()
-        page.click(f"[data-key='rm-{n - 1}']")
-    while page.locator(".seat-row").count() < len(seats):
-        page.click("#add-seat")
-    for i, kind in enumerate(seats):
-        if i:
-            page.select_option(f"#seat-kind-{i}", kind)
-            if kind == "bot" and level:
+    open_setup(page, base_url, "waldi", seats, options)
+    if level:
+        for i, kind in enumerate(seats):
+            if i and kind == "bot":
                 page.select_option(f"#seat-level-{i}", level)
-    page.click("#setup-form summary")
-    for name, value in options.items():
-        sel = f"#opt-{name}"
-        if page.locator(f"select{sel}").count():
-            page.select_option(sel, str(value))
-        else:
-            page.fill(sel, str(value))
     page.click("#open-table")
 
 
