@@ -47,29 +47,51 @@ export async function loadPyodide(options = {}) {
   return startPyodide(settings);
 }
 
-// The DOM layer (py/clubtable/ui/dom.py) builds a new subtree in one call instead of one per
-// element and attribute: each call from Python to the page costs far more than the work.
-// `spec` is JSON: a text node is a string; an element is [tag, svg, {attribute: value}, text]
-// or [tag, svg, {attribute: value}, null, [children]].  Texts become text nodes and
-// attributes are set one by one, so nothing is ever parsed as markup.  Returns every node
-// made, in document order (the element itself first).
+// The DOM layer (py/clubtable/ui/dom.py) sends each patch as one list of operations, carried
+// out here in one call: each call from Python into the page costs far more than the work.
+// The nodes made are kept in a table, named by number; the operations are listed in dom.py
+// ("the page's side").  Texts become text nodes and attributes are set one by one, so
+// nothing is ever parsed as markup.  Focus taken away by the patch is given back.
 const SVG_NS = "http://www.w3.org/2000/svg";
-function buildTree(spec) {
-  const made = [];
-  const make = (s) => {
-    if (typeof s === "string") {
-      const text = document.createTextNode(s);
-      made.push(text);
-      return text;
-    }
-    const el = s[1] ? document.createElementNS(SVG_NS, s[0]) : document.createElement(s[0]);
-    made.push(el);
-    for (const name in s[2]) el.setAttribute(name, s[2][name]);
-    if (s.length === 4) el.textContent = s[3];
-    else for (const child of s[4]) el.appendChild(make(child));
-    return el;
-  };
-  make(JSON.parse(spec));
-  return made;
+const nodes = [];
+function make(s) {
+  let node;
+  if (s.length === 2) node = document.createTextNode(s[1]);
+  else {
+    node = s[2] ? document.createElementNS(SVG_NS, s[1]) : document.createElement(s[1]);
+    for (const name in s[3]) node.setAttribute(name, s[3][name]);
+    if (s.length === 5) node.textContent = s[4];
+    else for (const child of s[5]) node.appendChild(make(child));
+  }
+  nodes[s[0]] = node;
+  return node;
 }
-if (globalThis.document) globalThis.clubtableBuild = buildTree;
+function applyPatch(text) {
+  const had = document.activeElement !== document.body ? document.activeElement : null;
+  let root = document.body;
+  for (const op of JSON.parse(text)) {
+    const n = typeof op[1] === "number" ? nodes[op[1]] : null;
+    switch (op[0]) {
+      case "R": root = nodes[op[1]] = document.getElementById(op[2]) || document.body; break;
+      case "N": make(op[1]); break;
+      case "I": n.insertBefore(nodes[op[2]], op[3] < 0 ? null : nodes[op[3]]); break;
+      case "X": n.removeChild(nodes[op[2]]); break;
+      case "A": n.setAttribute(op[2], op[3]); break;
+      case "D": n.removeAttribute(op[2]); break;
+      case "T": n.textContent = op[2]; break;
+      case "S": n.data = op[2]; break;
+      case "V": if (n.value !== op[2]) n.value = op[2]; break;
+      case "P": n[op[2]] = op[3]; break;
+      case "C": n.replaceChildren(...op[2].map((i) => nodes[i])); break;
+      case "F": for (const i of op[1]) nodes[i] = undefined; break;
+    }
+  }
+  const now = document.activeElement;
+  if (had && (!now || now === document.body)) {
+    let again = had.isConnected ? had : had.id && document.getElementById(had.id);
+    const key = had.getAttribute("data-key");
+    if (!again && key) again = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again) again.focus();
+  }
+}
+if (globalThis.document) globalThis.clubtableApply = applyPatch;

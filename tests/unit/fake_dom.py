@@ -173,44 +173,29 @@ class FakeDocument:
         return self.body.querySelector(sel)
 
 
-def build_tree(doc):
-    """The page's one-call subtree builder (``clubtableBuild`` in static/boot.mjs), ported."""
+def apply_patch():
+    """The page's one-call patch (``clubtableApply`` in static/boot.mjs): the operations
+    arrive as JSON text, as in the page, and are carried out by the DOM layer's own
+    port of it (``dom._apply_here``)."""
     import json
 
-    def build(spec):
-        made = []
-
-        def make(s):
-            if isinstance(s, str):
-                node = doc.createTextNode(s)
-                made.append(node)
-                return node
-            el = doc.createElementNS("svg", s[0]) if s[1] else doc.createElement(s[0])
-            made.append(el)
-            for name, value in s[2].items():
-                el.setAttribute(name, value)
-            if len(s) == 4:
-                el.textContent = s[3]
-            else:
-                for child in s[4]:
-                    el.appendChild(make(child))
-            return el
-        make(json.loads(spec))
-        build.calls += 1
-        return made
-    build.calls = 0
-    return build
+    def apply(text):
+        from clubtable.ui import dom
+        apply.calls += 1
+        dom._apply_here(json.loads(text))
+    apply.calls = 0
+    return apply
 
 
 def install(batch=True):
     """A fresh document; (re)load ``clubtable.ui.dom`` against it.  ``batch``: the page has
-    the one-call subtree builder (as the app's page does)."""
+    the one-call patch (as the app's page does); without it the layer patches call by call."""
     doc = FakeDocument()
     pyscript = types.ModuleType("pyscript")
     pyscript.document = doc
     pyscript.window = types.SimpleNamespace()
     if batch:
-        pyscript.window.clubtableBuild = build_tree(doc)
+        pyscript.window.clubtableApply = apply_patch()
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda fn: fn
     ffi.to_js = lambda x, **_: x

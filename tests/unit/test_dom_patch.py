@@ -202,6 +202,21 @@ def test_patching_any_tree_into_any_other_shows_the_other(page):
     del fresh
     live = sum(1 for (_, k) in dom._handlers)
     assert live == _count_events(dom._mounted["app"])
+    # the page's table of nodes holds exactly those shown (and the mount targets): none leaks
+    held = set(dom._targets.values()) | _numbers(dom._mounted["app"], dom)
+    assert set(dom._here) - set(dom._gone) == held       # the last probe's are freed at the next patch
+    assert len(dom._spare) == len(set(dom._spare)) and not held & set(dom._spare)
+
+
+def _numbers(n, dom):
+    """The numbers the page knows a mounted tree's nodes by."""
+    out = set() if n.tag == "#root" else {n.ref}
+    for i, c in enumerate(n.children):
+        if isinstance(c, dom.Node):
+            out |= _numbers(c, dom)
+        elif n.kids is not dom._TEXT:
+            out.add(n.kids[i])
+    return out
 
 
 def _clone(n, dom):
@@ -315,14 +330,14 @@ def test_an_unchanged_memoised_part_costs_no_dom_call_and_no_walk(page):
     assert len(calls) == 2 and _all(root, "TD")[0].textContent == "o"
 
 
-def test_a_new_subtree_is_made_in_one_call_to_the_page():
+def test_a_patch_is_one_call_to_the_page():
     doc, dom = fake_dom.install(batch=True)
     try:
         root = doc.createElement("div")
         root.setAttribute("id", "app")
         doc.body.appendChild(root)
         dom.mount("app", dom.h("p", "start"))
-        build = dom.window.clubtableBuild
+        build = dom.window.clubtableApply
         before = build.calls
         rows = lambda n: dom.h("ul", [dom.h("li", dom.h("b", str(i)), " <x>", key=str(i), title="t") for i in range(n)])
         dom.mount("app", rows(50))
@@ -332,5 +347,13 @@ def test_a_new_subtree_is_made_in_one_call_to_the_page():
                                             for i in range(50)])])
         dom.mount("app", rows(51))          # then patched as usual: one row made, in one call
         assert build.calls == before + 2 and len(root.childNodes[0].childNodes) == 51
+        # texts, attributes, moves and removals of one update: still one call
+        dom.mount("app", dom.h("ul", [dom.h("li", dom.h("b", str(i)), " <y>", key=str(i), title="u")
+                                      for i in reversed(range(0, 51, 2))]))
+        assert build.calls == before + 3
+        assert [c.getAttribute("data-key") for c in root.childNodes[0].childNodes] == [str(i) for i in range(50, -1, -2)]
+        dom.mount("app", dom.h("ul", [dom.h("li", dom.h("b", str(i)), " <y>", key=str(i), title="u")
+                                      for i in reversed(range(0, 51, 2))]))
+        assert build.calls == before + 3    # nothing changed: no call at all
     finally:
         fake_dom.uninstall()

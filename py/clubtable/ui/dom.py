@@ -23,7 +23,11 @@ while it lives, so a patch only swaps the callable (no DOM call) and no JavaScri
 ever made per element.  Focus is restored to the element with the same ``id`` or
 ``data-key`` when the focused one had to be replaced.
 
-``STATS`` counts the DOM calls the layer makes (the debug hook reports them to the bench);
+A patch is sent to the page as one list of operations, carried out there in one call
+(``clubtableApply`` in static/boot.mjs; see "the page's side" below): calls from Python into
+the page cost far more than the DOM work itself.
+
+``STATS`` counts the DOM operations the layer asks for (the debug hook reports them to the bench);
 ``FULL_REBUILD = True`` brings back the old replace-everything mount, for comparison.
 """
 from __future__ import annotations
@@ -40,7 +44,7 @@ FULL_REBUILD = False          # measurement only: rebuild every mounted tree fro
 SVG_NS = "http://www.w3.org/2000/svg"
 _FORM_PROPS = ("value", "checked", "selected")
 
-STATS: dict = {}              # DOM calls by kind, and mounts/time; see ``reset_stats``
+STATS: dict = {}              # DOM operations by kind, calls into the page (batches), mounts/time
 
 _handlers: dict = {}          # (event, key) -> callable
 _next_key = [0]
@@ -53,7 +57,8 @@ def reset_stats() -> None:
     STATS.clear()
     STATS.update({"createElement": 0, "createTextNode": 0, "setAttribute": 0, "removeAttribute": 0,
                   "insert": 0, "remove": 0, "text": 0, "prop": 0, "read": 0,
-                  "mounts": 0, "mount_ms": 0.0, "renders": 0, "render_ms": 0.0, "batches": 0})
+                  "mounts": 0, "mount_ms": 0.0, "renders": 0, "render_ms": 0.0, "batches": 0,
+                  "json_ms": 0.0, "page_ms": 0.0})
 
 
 reset_stats()
@@ -66,21 +71,24 @@ def count_render(ms: float) -> None:
 
 
 def ffi_calls() -> int:
+    """DOM operations asked of the page (all of a patch crosses in one call: ``batches``)."""
     return sum(STATS[k] for k in ("createElement", "createTextNode", "setAttribute", "removeAttribute",
                                   "insert", "remove", "text", "prop", "read"))
 
 
 class Node:
-    """A tree built in Python, turned into DOM at ``mount``.  After mounting, ``kids`` holds
-    the DOM nodes of ``children`` (or ``_TEXT``) and ``hkey`` the element's handler key."""
+    """A tree built in Python, turned into DOM at ``mount``.  After mounting, ``ref`` is the
+    number the page knows its element by, ``kids`` the numbers of ``children`` (or
+    ``_TEXT``) and ``hkey`` the element's handler key."""
 
-    __slots__ = ("tag", "attrs", "children", "events", "owned", "kids", "hkey")
+    __slots__ = ("tag", "attrs", "children", "events", "owned", "kids", "hkey", "ref")
 
     def __init__(self, tag: str, attrs: dict, children: list, events: dict, owned: bool = False) -> None:
         self.tag, self.attrs, self.children, self.events = tag, attrs, children, events
         self.owned = owned
         self.kids = None
         self.hkey = None
+        self.ref = None
 
 
 def h(tag: str, *children: Any, **attrs: Any) -> Node:
@@ -160,51 +168,172 @@ def memo(key: Any, fn: Callable[..., Any], *args: Any) -> Any:
     return node
 
 
+# --------------------------------------------------------------------------- the page's side
+# A patch is a list of operations the page carries out in ONE call (``clubtableApply`` in
+# static/boot.mjs): a call from Python into the page costs far more than the DOM work it asks
+# for (tens of microseconds each, on a phone more), so a screen update crosses once instead of
+# once per element, attribute and text.  The page keeps the nodes it made in a table; Python
+# names them by number (``Node.ref``; an element's children's numbers are its ``kids``):
+#
+#   ["R", n, id]           node n is the element with this id (the mount target; none: body)
+#   ["N", spec]            make a subtree: a text is [n, text]; an element is
+#                          [n, tag, svg, {attribute: value}, text] or [n, tag, svg, {…}, null, [specs]]
+#   ["I", parent, n, ref]  insert node n before node ref (-1: at the end)
+#   ["X", parent, n]       remove node n
+#   ["A", n, name, value] / ["D", n, name]   set / remove an attribute
+#   ["T", n, text]         an element's whole text;  ["S", n, text]  a text node's text
+#   ["V", n, value]        the value property, written only when it differs (a caret stays)
+#   ["P", n, name, bool]   a boolean property (checked, selected)
+#   ["C", n, [children]]   replace all of n's children
+#   ["F", [n, …]]          forget these numbers (their nodes left the page)
+#
+# Texts become text nodes and attributes are set one by one: nothing is parsed as markup.
+# When the patch took the focus away (its element moved or was replaced), the page gives it
+# back to the same element, or to its successor (same id, else same data-key).
+_ops: list = []               # the patch being made
+_gone: list = []              # numbers of the nodes that left the page in it (free after it)
+_spare: list = []             # numbers free for new nodes
+_last_ref = [0]
+_targets: dict = {}           # mount target id -> its number
+_applier: list = []           # window.clubtableApply, once looked up
+_here: dict = {}              # number -> node, when this module carries out patches itself
+
+
+def _ref() -> int:
+    if _spare:
+        return _spare.pop()
+    _last_ref[0] += 1
+    return _last_ref[0]
+
+
+def _page_apply():
+    """``window.clubtableApply``, or None (an older page, a test's document without it)."""
+    if not _applier:
+        _applier.append(getattr(window, "clubtableApply", None))
+    return _applier[0]
+
+
+def _send() -> None:
+    """Have the page carry out the patch (one call), then reuse the numbers it freed."""
+    try:
+        if _gone:
+            _ops.append(["F", list(_gone)])
+        if _ops:
+            STATS["batches"] += 1
+            apply = _page_apply()
+            t0 = time.perf_counter()
+            if apply is not None:
+                # ASCII with escapes: any Python string (even a lone surrogate) crosses as valid text
+                text = json.dumps(_ops, separators=(",", ":"))
+                t1 = time.perf_counter()
+                apply(text)
+            else:
+                t1 = t0
+                _apply_here(_ops)
+            STATS["json_ms"] += (t1 - t0) * 1000
+            STATS["page_ms"] += (time.perf_counter() - t1) * 1000
+    finally:
+        _spare.extend(_gone)
+        _gone.clear()
+        _ops.clear()
+
+
+def _apply_here(ops: list) -> None:
+    """What ``clubtableApply`` does, one DOM call at a time (a page without it, and the
+    tests' stand-in document)."""
+    nodes = _here
+    root = document.body
+    had = _focused()
+    for op in ops:
+        kind = op[0]
+        if kind == "R":
+            root = nodes[op[1]] = document.getElementById(op[2]) or document.body
+        elif kind == "N":
+            _make_here(op[1])
+        elif kind == "I":
+            nodes[op[1]].insertBefore(nodes[op[2]], nodes[op[3]] if op[3] >= 0 else None)
+        elif kind == "X":
+            nodes[op[1]].removeChild(nodes[op[2]])
+        elif kind == "A":
+            nodes[op[1]].setAttribute(op[2], op[3])
+        elif kind == "D":
+            nodes[op[1]].removeAttribute(op[2])
+        elif kind == "T":
+            nodes[op[1]].textContent = op[2]
+        elif kind == "S":
+            nodes[op[1]].data = op[2]
+        elif kind == "V":
+            if str(nodes[op[1]].value) != op[2]:
+                nodes[op[1]].value = op[2]
+        elif kind == "P":
+            setattr(nodes[op[1]], op[2], op[3])
+        elif kind == "C":
+            nodes[op[1]].replaceChildren(*[nodes[n] for n in op[2]])
+        elif kind == "F":
+            for n in op[1]:
+                nodes.pop(n, None)
+    _restore_focus(root, had)
+
+
+def _make_here(spec):
+    if len(spec) == 2:
+        node = document.createTextNode(spec[1])
+    else:
+        node = document.createElementNS(SVG_NS, spec[1]) if spec[2] else document.createElement(spec[1])
+        for name, value in spec[3].items():
+            node.setAttribute(name, value)
+        if len(spec) == 5:
+            node.textContent = spec[4]
+        else:
+            for child in spec[5]:
+                node.appendChild(_make_here(child))
+    _here[spec[0]] = node
+    return node
+
+
+def _focused():
+    """The focused element, or None when focus is on the page body."""
+    el = document.activeElement
+    if not el or str(el.tagName).upper() == "BODY":
+        return None
+    return el
+
+
+def _restore_focus(root, active) -> None:
+    """Focus was lost in the patch (its element moved, or was replaced): focus it again, or
+    its successor (same id, else same data-key)."""
+    if active is None or _focused() is not None:
+        return
+    again = None
+    if active.isConnected:
+        again = active
+    else:
+        focus_id = active.id
+        if focus_id:
+            again = document.getElementById(focus_id)
+        if not again:
+            key = active.getAttribute("data-key")
+            if key:
+                again = root.querySelector(f'[data-key="{key}"]')
+    if again:
+        again.focus()
+
+
 # --------------------------------------------------------------------------- building
-_builder: list = []           # the page's one-call subtree builder (static/boot.mjs), once looked up
+def _build(node: Any, svg: bool = False) -> int:
+    """Have the page make ``node`` (an element with its subtree, or a text); its number."""
+    spec = _spec(node, svg)
+    _ops.append(["N", spec])
+    return spec[0]
 
 
-def _batch():
-    """``window.clubtableBuild``, or None (an older page, a test's document without it)."""
-    if not _builder:
-        _builder.append(getattr(window, "clubtableBuild", None))
-    return _builder[0]
-
-
-def _build(node: Any, svg: bool = False):
-    """A new DOM node for ``node`` (an element with its subtree, or a text node)."""
+def _spec(node: Any, svg: bool) -> list:
+    """``node`` as the page's ``N`` operation reads it; numbers every node made."""
+    n = _ref()
     if not isinstance(node, Node):
         STATS["createTextNode"] += 1
-        return document.createTextNode(node)
-    build = _batch()
-    if build is not None and node.children:
-        return _build_batched(build, node, svg)
-    return _build_each(node, svg)
-
-
-def _build_batched(build, node: Node, svg: bool):
-    """The whole subtree in one call to the page: described as JSON, made there, and every
-    node made handed back in document order, to be kept as the Nodes' ``kids``."""
-    made: list = []                           # the Nodes and texts, in the order the page makes them
-    # ASCII with escapes: any Python string (even a lone surrogate) crosses as valid text
-    spec = json.dumps(_spec(node, svg, made), separators=(",", ":"))
-    STATS["batches"] += 1
-    out = build(spec)
-    dom_nodes = out.to_py(depth=1) if hasattr(out, "to_py") else list(out)
-    for item, dom_node in zip(made, dom_nodes):
-        if isinstance(item, Node) and item.kids is not _TEXT:
-            item.kids = [dom_nodes[i] for i in item.kids]
-    return dom_nodes[0]
-
-
-def _spec(node: Any, svg: bool, made: list):
-    """``node`` as ``clubtableBuild`` reads it; ``made`` gets each Node and text in the order
-    the page makes them, and a Node's ``kids`` the positions of its children there."""
-    made.append(node)
-    if not isinstance(node, Node):
-        STATS["createTextNode"] += 1
-        STATS["insert"] += 1
-        return node
+        return [n, node]
+    node.ref = n
     svg = svg or node.tag == "svg"
     STATS["createElement"] += 1
     attrs = node.attrs
@@ -218,44 +347,17 @@ def _spec(node: Any, svg: bool, made: list):
     if len(kids) == 1 and not isinstance(kids[0], Node):
         STATS["text"] += 1
         node.kids = _TEXT
-        return [node.tag, 1 if svg else 0, attrs, kids[0]]
-    node.kids = []
+        return [n, node.tag, 1 if svg else 0, attrs, kids[0]]
+    node.kids = refs = []
     out = []
     for i, child in enumerate(kids):
         if isinstance(child, Node) and child.kids is not None:
             child = kids[i] = _fresh(child)
-        node.kids.append(len(made))
-        out.append(_spec(child, svg, made))
-    return [node.tag, 1 if svg else 0, attrs, None, out]
-
-
-def _build_each(node: Node, svg: bool):
-    """The subtree element by element (no batch builder in this page)."""
-    svg = svg or node.tag == "svg"
-    STATS["createElement"] += 1
-    el = document.createElementNS(SVG_NS, node.tag) if svg else document.createElement(node.tag)
-    for name, value in node.attrs.items():
-        STATS["setAttribute"] += 1
-        el.setAttribute(name, value)
-    if node.events:
-        node.hkey = _new_hkey()
-        STATS["setAttribute"] += 1
-        el.setAttribute("data-act", _bind(node))
-    kids = node.children
-    if len(kids) == 1 and not isinstance(kids[0], Node):
-        STATS["text"] += 1
-        el.textContent = kids[0]
-        node.kids = _TEXT
-    else:
-        node.kids = []
-        for i, child in enumerate(kids):
-            if isinstance(child, Node) and child.kids is not None:
-                child = kids[i] = _fresh(child)
-            dom_child = _build(child, svg)
-            node.kids.append(dom_child)
-            STATS["insert"] += 1
-            el.appendChild(dom_child)
-    return el
+        spec = _spec(child, svg)
+        refs.append(spec[0])
+        STATS["insert"] += 1
+        out.append(spec)
+    return [n, node.tag, 1 if svg else 0, attrs, None, out]
 
 
 def _fresh(node: Node) -> Node:
@@ -277,15 +379,28 @@ def _bind(node: Node) -> str:
 
 
 def _release(node: Any) -> None:
-    """Forget the handlers of a subtree leaving the page (no DOM call)."""
+    """A subtree leaves the page: forget its handlers, free its numbers (no DOM call)."""
     if not isinstance(node, Node):
         return
     if node.hkey:
         for event in node.events:
             _handlers.pop((event, node.hkey), None)
-    for child in node.children:
+    if node.ref is not None and node.tag != "#root":
+        _gone.append(node.ref)
+    kids = node.kids
+    for i, child in enumerate(node.children):
         if isinstance(child, Node):
             _release(child)
+        elif kids is not None and kids is not _TEXT:
+            _gone.append(kids[i])
+
+
+def _drop(child: Any, ref: int) -> None:
+    """The child numbered ``ref`` leaves the page."""
+    if isinstance(child, Node):
+        _release(child)
+    else:
+        _gone.append(ref)
 
 
 # --------------------------------------------------------------------------- patching
@@ -305,10 +420,11 @@ def _key(node: Any) -> Optional[str]:
     return None if i is None else "#" + i
 
 
-def _patch(old: Node, new: Node, el, svg: bool) -> None:
-    """Make ``el`` (showing ``old``) show ``new``: same tag, so only differences are written."""
+def _patch(old: Node, new: Node, el: int, svg: bool) -> None:
+    """Make node ``el`` (showing ``old``) show ``new``: same tag, so only differences are written."""
     if old is new:         # a memoised subtree (see ``memo``): shown already, nothing to do
         return
+    new.ref = el
     if old.owned:          # the screen's own element: created once, then left alone
         new.attrs, new.children, new.kids = old.attrs, old.children, old.kids
         _patch_events(old, new, el)
@@ -319,40 +435,28 @@ def _patch(old: Node, new: Node, el, svg: bool) -> None:
         for name, value in na.items():
             if oa.get(name) != value:
                 STATS["setAttribute"] += 1
-                el.setAttribute(name, value)
+                _ops.append(["A", el, name, value])
                 if name in _FORM_PROPS:
-                    _set_prop(el, name, value)
+                    # the tree changed a form value: show it (the attribute is only the default)
+                    STATS["prop"] += 1
+                    _ops.append(["V", el, value] if name == "value" else ["P", el, name, True])
         for name in oa:
             if name not in na:
                 STATS["removeAttribute"] += 1
-                el.removeAttribute(name)
+                _ops.append(["D", el, name])
                 if name in ("checked", "selected"):
                     STATS["prop"] += 1
-                    setattr(el, name, False)
+                    _ops.append(["P", el, name, False])
     _patch_events(old, new, el)
     _patch_children(el, old, new, svg)
 
 
-def _set_prop(el, name: str, value: str) -> None:
-    """The tree changed a form value: show it (the attribute is only the default).  An
-    equal value is not written again, so a focused input keeps its caret and composition."""
-    if name == "value":
-        STATS["read"] += 1
-        if str(el.value) == value:
-            return
-        STATS["prop"] += 1
-        el.value = value
-    else:
-        STATS["prop"] += 1
-        setattr(el, name, True)
-
-
-def _patch_events(old: Node, new: Node, el) -> None:
+def _patch_events(old: Node, new: Node, el: int) -> None:
     if not new.events:
         if old.hkey:
             _release_events(old)
             STATS["removeAttribute"] += 1
-            el.removeAttribute("data-act")
+            _ops.append(["D", el, "data-act"])
         return
     new.hkey = old.hkey or _new_hkey()
     for event in old.events:
@@ -361,7 +465,7 @@ def _patch_events(old: Node, new: Node, el) -> None:
     acts = _bind(new)
     if old.hkey is None or list(old.events) != list(new.events):
         STATS["setAttribute"] += 1
-        el.setAttribute("data-act", acts)
+        _ops.append(["A", el, "data-act", acts])
 
 
 def _release_events(node: Node) -> None:
@@ -369,24 +473,24 @@ def _release_events(node: Node) -> None:
         _handlers.pop((event, node.hkey), None)
 
 
-def _patch_children(el, old: Node, new: Node, svg: bool) -> None:
+def _patch_children(el: int, old: Node, new: Node, svg: bool) -> None:
     oc, nc = old.children, new.children
+    ok = old.kids
     if len(nc) == 1 and not isinstance(nc[0], Node):            # text only
-        if old.kids is _TEXT:
+        if ok is _TEXT:
             if oc[0] != nc[0]:
                 STATS["text"] += 1
-                el.textContent = nc[0]
+                _ops.append(["T", el, nc[0]])
         else:
-            for c in oc:
-                _release(c)
+            for i, c in enumerate(oc):
+                _drop(c, ok[i])
             STATS["text"] += 1
-            el.textContent = nc[0]
+            _ops.append(["T", el, nc[0]])
         new.kids = _TEXT
         return
-    ok = old.kids
     if ok is _TEXT:
         STATS["text"] += 1
-        el.textContent = ""
+        _ops.append(["T", el, ""])
         oc, ok = [], []
     if not oc and not nc:
         new.kids = []
@@ -394,15 +498,14 @@ def _patch_children(el, old: Node, new: Node, svg: bool) -> None:
     if len(oc) == len(nc) and _pairwise(oc, nc):
         # The common case: the same children in the same places (texts and attributes may
         # differ); each is patched where it stands, with no matching and no moving.
-        kids = list(ok)
         for i, c in enumerate(nc):
             o = oc[i]
-            if isinstance(c, Node):
-                _patch(o, c, kids[i], svg)
+            if c.__class__ is Node:
+                _patch(o, c, ok[i], svg)
             elif o != c:
                 STATS["text"] += 1
-                kids[i].data = c
-        new.kids = kids
+                _ops.append(["S", ok[i], c])
+        new.kids = list(ok)
         return
     # Match: by key first, then each remaining child by position among its own tag.
     keyed: dict = {}
@@ -438,9 +541,9 @@ def _patch_children(el, old: Node, new: Node, svg: bool) -> None:
         source.append(j)
     for j, c in enumerate(oc):
         if not taken[j]:
-            _release(c)
             STATS["remove"] += 1
-            el.removeChild(ok[j])
+            _ops.append(["X", el, ok[j]])
+            _drop(c, ok[j])
     kids = []
     for i, c in enumerate(nc):
         j = source[i]
@@ -449,13 +552,13 @@ def _patch_children(el, old: Node, new: Node, svg: bool) -> None:
         if j < 0:
             kids.append(_build(c, svg))
         else:
-            dom_child = ok[j]
+            ref = ok[j]
             if isinstance(c, Node):
-                _patch(oc[j], c, dom_child, svg)
+                _patch(oc[j], c, ref, svg)
             elif oc[j] != c:
                 STATS["text"] += 1
-                dom_child.data = c
-            kids.append(dom_child)
+                _ops.append(["S", ref, c])
+            kids.append(ref)
     new.kids = kids
     _order(el, kids, source)
 
@@ -477,16 +580,16 @@ def _pairwise(oc: list, nc: list) -> bool:
     return True
 
 
-def _order(el, kids: list, source: list) -> None:
+def _order(el: int, kids: list, source: list) -> None:
     """Put ``kids`` in order with few DOM calls: the reused children along the longest run
     already in order stay; only new children and the others are inserted (from the end, so
     each one's next sibling is already in place)."""
     stay = _longest_run(source)
-    ref = None
+    ref = -1
     for i in range(len(kids) - 1, -1, -1):
         if i not in stay:
             STATS["insert"] += 1
-            el.insertBefore(kids[i], ref)
+            _ops.append(["I", el, kids[i], ref])
         ref = kids[i]
 
 
@@ -516,66 +619,36 @@ def _longest_run(source: list) -> set:
 
 # --------------------------------------------------------------------------- mounting
 def mount(target, tree: Any) -> None:
-    """Show ``tree`` (a Node or a list) in ``target`` (an element or its id), patching what
-    was mounted there before; focus stays where it was."""
+    """Show ``tree`` (a Node or a list) in ``target`` (an element's id, or the element),
+    patching what was mounted there before, in one call to the page (none when nothing
+    changed); focus stays where it was."""
     t0 = time.perf_counter()
-    if isinstance(target, str):
-        name = target
-        target = document.getElementById(target)
-    else:
-        name = str(target.id or "body")
-    active = _focused()
+    name = target if isinstance(target, str) else str(target.id or "body")
     root = Node("#root", {}, [], {})
     _flatten(tree if isinstance(tree, list) else [tree], root.children)
+    n = _targets.get(name)
+    if n is None:
+        n = _targets[name] = _ref()
+    root.ref = n
     old = _mounted.get(name)
-    if old is None or FULL_REBUILD:
-        if old is not None:
-            _release(old)
-        frag = document.createDocumentFragment()
-        root.kids = []
-        for child in root.children:
-            dom_child = _build(child)
-            root.kids.append(dom_child)
+    try:
+        if old is None or FULL_REBUILD:
+            if old is not None:
+                _release(old)
+            root.kids = [_build(child) for child in root.children]
             STATS["insert"] += 1
-            frag.appendChild(dom_child)
-        STATS["insert"] += 1
-        target.replaceChildren(frag)
-    else:
-        _patch_children(target, old, root, False)
-    _mounted[name] = root
-    _restore_focus(target, active)
+            _ops.append(["C", n, root.kids])
+        else:
+            _patch_children(n, old, root, False)
+        _mounted[name] = root
+        if _ops:
+            # bound at every patch: cheap, and a page may have replaced the element
+            _ops.insert(0, ["R", n, name])
+        _send()
+    finally:
+        _ops.clear()
     STATS["mounts"] += 1
     STATS["mount_ms"] += (time.perf_counter() - t0) * 1000
-
-
-def _focused():
-    """The focused element, or None when focus is on the page body."""
-    STATS["read"] += 2
-    el = document.activeElement
-    if not el or str(el.tagName).upper() == "BODY":
-        return None
-    return el
-
-
-def _restore_focus(target, active) -> None:
-    """Focus was lost in the patch (its element moved, or was replaced): focus it again, or
-    its successor (same id, else same data-key)."""
-    if active is None or _focused() is not None:
-        return
-    again = None
-    STATS["read"] += 1
-    if active.isConnected:
-        again = active
-    else:
-        focus_id = active.id
-        if focus_id:
-            again = document.getElementById(focus_id)
-        if not again:
-            key = active.getAttribute("data-key")
-            if key:
-                again = target.querySelector(f'[data-key="{key}"]')
-    if again:
-        again.focus()
 
 
 # --------------------------------------------------------------------------- events
