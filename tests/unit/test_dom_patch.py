@@ -357,3 +357,17 @@ def test_a_patch_is_one_call_to_the_page():
         assert build.calls == before + 3    # nothing changed: no call at all
     finally:
         fake_dom.uninstall()
+
+
+def test_a_countdown_made_or_changed_is_told_so_its_seconds_show_at_once(page):
+    doc, dom, root = page
+    clock = lambda deadline: dom.h("p", dom.h("span", "", cls="countdown", data_deadline=deadline, data_offset=0))
+    dom.countdowns_changed()
+    dom.mount("app", dom.h("div", dom.h("p", "no clock")))
+    assert not dom.countdowns_changed()
+    dom.mount("app", dom.h("div", clock(5000)))
+    assert dom.countdowns_changed() and not dom.countdowns_changed()
+    dom.mount("app", dom.h("div", clock(5000)))           # the same deadline: the ticker keeps it
+    assert not dom.countdowns_changed()
+    dom.mount("app", dom.h("div", clock(9000)))
+    assert dom.countdowns_changed()

@@ -298,7 +298,8 @@ class App(HomeScreens, TableScreens):
         self.focus_after = self.news_at = None
         dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
         dom.set_title(self.page_title())
-        dom.tick_countdowns()
+        if dom.countdowns_changed():              # a new deadline shows its seconds at once
+            dom.tick_countdowns()
         dom.count_render((time.perf_counter() - t0) * 1000)
 
     def page_title(self) -> str:

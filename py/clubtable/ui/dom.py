@@ -43,6 +43,8 @@ from pyscript import document, window
 FULL_REBUILD = False          # measurement only: rebuild every mounted tree from scratch
 SVG_NS = "http://www.w3.org/2000/svg"
 _FORM_PROPS = ("value", "checked", "selected")
+_COUNTDOWN = ("data-deadline", "data-offset")
+_deadlines = [False]          # a countdown was made or changed (see ``countdowns_changed``)
 
 STATS: dict = {}              # DOM operations by kind, calls into the page (batches), mounts/time
 
@@ -337,6 +339,8 @@ def _spec(node: Any, svg: bool) -> list:
     svg = svg or node.tag == "svg"
     STATS["createElement"] += 1
     attrs = node.attrs
+    if "data-deadline" in attrs:
+        _deadlines[0] = True
     STATS["setAttribute"] += len(attrs)
     if node.events:
         node.hkey = _new_hkey()
@@ -436,6 +440,8 @@ def _patch(old: Node, new: Node, el: int, svg: bool) -> None:
             if oa.get(name) != value:
                 STATS["setAttribute"] += 1
                 _ops.append(["A", el, name, value])
+                if name in _COUNTDOWN:
+                    _deadlines[0] = True
                 if name in _FORM_PROPS:
                     # the tree changed a form value: show it (the attribute is only the default)
                     STATS["prop"] += 1
@@ -899,13 +905,27 @@ def share(data: dict, done: Callable[[str], None]) -> None:
         done("failed")
 
 
+_shown: dict = {}             # what this module last wrote to the page's lang and title
+
+
 def set_document_lang(lang: str) -> None:
-    document.documentElement.setAttribute("lang", lang)
+    if _shown.get("lang") != lang:           # every draw asks; the page is told once
+        _shown["lang"] = lang
+        document.documentElement.setAttribute("lang", lang)
 
 
 def set_title(text: str) -> None:
-    if document.title != text:
+    if _shown.get("title") != text:
+        _shown["title"] = text
         document.title = text
+
+
+def countdowns_changed() -> bool:
+    """A patch since the last call made or changed a ``[data-deadline]`` element (its
+    seconds are to be shown now, not at the next tick)."""
+    changed = _deadlines[0]
+    _deadlines[0] = False
+    return changed
 
 
 def mark_ready() -> None:
