@@ -8,7 +8,7 @@ every landed game:
 * bot      a computer player's decision as the table asks it (view + legal + ``decide``;
            target: p99 <= 50 ms).
 
-    python3 build.py dist && python3 bench/frame.py [--moves 150] [--games dodgy,waldi] [--level hard] [--profile]
+    python3 build.py dist && python3 bench/frame.py [--moves 150] [--games dodgy,waldi] [--level hard] [--warmup 60] [--profile]
 
 Games with computer players play with one at every seat (Dohdles with real dough, the medium a
 computer player can make riddles in).  Play-Doh's Cave has none: its seats are local players
@@ -40,6 +40,7 @@ from clubtable.ui.app import screen_module
 from clubtable.ui.context import ScreenContext
 
 MOVES = __MOVES__
+WARMUP = __WARMUP__
 GID = __GAME__
 PROFILE = __PROFILE__
 LEVEL = __LEVEL__
@@ -87,7 +88,7 @@ def scripted(table, seat, rng):
     return dict(type=pick["type"], **args)
 
 
-def measure(gid, game):
+def measure(gid, game, MOVES=MOVES, first_seed=0):
     n = seat_count(game)
     bots = bool(game.bot_levels)
     timings = {"apply": [], "project": [], "screen": [], "render": [], "frame": [], "bot": [], "ffi": [], "gc": [], "mount": [], "gcf": [], "page": [], "json": []}
@@ -121,14 +122,14 @@ def measure(gid, game):
     t = Translator("en")
     games = 0
     mod = screen_module(gid)
-    rng = random.Random(7)
+    rng = random.Random(7 + first_seed)
     level = LEVEL if LEVEL in game.bot_levels else ("normal" if "normal" in game.bot_levels else None)
     kind = {"kind": "bot", "level": level} if bots else {"kind": "local"}
     try:
         while len(timings["frame"]) < MOVES and games < 30:   # short games: play another
             games += 1
             table = Table(gid, [dict(kind) for _ in range(n)], options=OPTIONS.get(gid), bot_pace=0.0,
-                          now_ms=0, seed=games)
+                          now_ms=0, seed=first_seed + games)
             now = 0
             table.start(now, allow_empty=True)
             scratch = {}
@@ -191,6 +192,8 @@ try:
         import cProfile, io, pstats
         prof = cProfile.Profile()
         prof.enable()
+    if WARMUP:          # other tables (other seeds) played first, not counted
+        measure(GID, GAMES[GID], WARMUP, 1000)
     out[GID] = measure(GID, GAMES[GID])
     if PROFILE:
         prof.disable()
@@ -254,7 +257,7 @@ def run_once(args, games):
             page.goto(base + ("?nosnapshot" if args.profile else ""))
             page.wait_for_selector("body[data-ready='1']", timeout=120_000)
             for gid in games:
-                code = (MEASURE.replace("__MOVES__", str(args.moves)).replace("__GAME__", json.dumps(gid))
+                code = (MEASURE.replace("__MOVES__", str(args.moves)).replace("__WARMUP__", str(args.warmup)).replace("__GAME__", json.dumps(gid))
                         .replace("__PROFILE__", str(bool(args.profile))).replace("__LEVEL__", json.dumps(args.level)))
                 page.evaluate("""(code) => { const s = document.createElement('script');
                     s.type = 'py'; s.textContent = code; document.body.append(s); }""", code)
@@ -280,6 +283,9 @@ def main():
     ap.add_argument("--runs", type=int, default=3, help="fresh pages; each move counts its least time")
     ap.add_argument("--level", default="normal", help="the computer players' level (where the game has it)")
     ap.add_argument("--json", help="also write the raw timings to this file")
+    ap.add_argument("--warmup", type=int, default=0,
+                    help="moves of other tables played first in the page, not counted (a fresh page runs its first "
+                         "moves slower: the browser is still compiling the interpreter's hot code)")
     args = ap.parse_args()
     games = [g for g in args.games.split(",") if g]
     load_before = os.getloadavg()
@@ -290,7 +296,8 @@ def main():
     if args.json:
         Path(args.json).write_text(json.dumps(data))
     print(f"frame benchmark: ms per move inside the page (Chromium headless), p50 / p99 / max; "
-          f"each move's least time over {args.runs} runs in fresh pages")
+          f"each move's least time over {args.runs} runs in fresh pages"
+          + (f", after {args.warmup} uncounted moves of each game" if args.warmup else ""))
     print(f"load average (1 min) {load_before[0]:.2f} before, {load_after[0]:.2f} after")
     print(f"{'game':12}{'seats':>6}{'moves':>6}" + "".join(f"{k:>20}" for k in KEYS) + f"{'DOM ops p50/max':>20}")
     worst = {"frame": 0.0, "bot": 0.0}
