@@ -293,8 +293,11 @@ class App(HomeScreens, TableScreens):
             self.screen_id = screen
         if self.focus_after:
             dom.focus_heading(self.focus_after)
-        elif self.news_at and not dom.is_typing():
-            dom.focus_heading(self.news_at)
+        elif self.news_at:
+            # in the task after this one: the news is on the screen first, then looked at
+            # (scrolling to it costs the page a layout)
+            news = self.news_at
+            dom.later(0, lambda: None if dom.is_typing() else dom.focus_heading(news))
         self.focus_after = self.news_at = None
         dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
         dom.set_title(self.page_title())

@@ -40,6 +40,8 @@ from typing import Any, Callable, Optional
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
+from ..net import trace
+
 FULL_REBUILD = False          # measurement only: rebuild every mounted tree from scratch
 SVG_NS = "http://www.w3.org/2000/svg"
 _FORM_PROPS = ("value", "checked", "selected")
@@ -223,6 +225,7 @@ def _send() -> None:
         if _ops:
             STATS["batches"] += 1
             apply = _page_apply()
+            trace.mark("mount.diffed")
             t0 = time.perf_counter()
             if apply is not None:
                 # ASCII with escapes: any Python string (even a lone surrogate) crosses as valid text
@@ -232,6 +235,7 @@ def _send() -> None:
             else:
                 t1 = t0
                 _apply_here(_ops)
+            trace.mark("mount.page")
             STATS["json_ms"] += (t1 - t0) * 1000
             STATS["page_ms"] += (time.perf_counter() - t1) * 1000
     finally:

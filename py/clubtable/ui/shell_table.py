@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from ..games import GAMES
-from ..net import address
+from ..net import address, trace
 from ..net.sdp import CodeError
 from . import clubs, dom, storage
 from .dom import h
@@ -23,6 +23,7 @@ class TableScreens:
         if not ctl.started:
             return self.render_lobby()
         ups = ctl.updates()                # each local seat's update, projected once
+        trace.mark("render.updates")
         seat = self.pick_focus(ups)
         # fair pass-and-play: the game's time stands still while the device changes hands
         # (also after a reload, which shows no hand-over: the clocks run again)
@@ -258,13 +259,15 @@ class TableScreens:
         lost = self.ctl.status in ("lost", "gone")
         status = h("p", t("guest.gone" if self.ctl.status == "gone" else "guest.lost"), cls="warn",
                    role="status") if lost else None
+        board = mod.render(ctx)
+        trace.mark("render.screen")
         return h("section",
                  h("header", h("h1", game.title), self.roster(ctx),
                    h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="table-rules",
                             aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                    cls="play-head"),
                  status,
-                 h("div", mod.render(ctx), cls="board", id="board"),
+                 h("div", board, cls="board", id="board"),
                  self.render_result(ctx) if ctx.result else None,
                  h("p", h("button", t("play.finish_now"), id="finish-now", on_click=lambda e: self.finish_with_bots()))
                  if self.all_mine_out(ctx) and not self.ctl.bots_hurried else None,
