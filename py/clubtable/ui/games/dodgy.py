@@ -64,6 +64,11 @@ def die(ctx, d, counted=False):
              cls=cls, key=f"d{d['id']}" if d.get("id") is not None else None)
 
 
+def kept_die(ctx, place, d, counted=False):
+    """``die``, kept from the last draw while it shows the same (``place``: where it is)."""
+    return ctx.part(("die", place, d.get("id")), die, d, counted)
+
+
 def hidden_dice(ctx, n, seer=False):
     return h("ul", [h("li", cls="die hidden" + (" seer" if seer and i == n - 1 else ""), aria_hidden="true")
                     for i in range(n)], cls="dice", role="img", aria_label=ctx.t("dodgy.hidden_dice", n=n))
@@ -144,11 +149,11 @@ def _players(ctx, seats, me, known, hand):
         badges = [h("span", " ★ " + t("dodgy.seer_holder"), cls="seer-badge") if s.get("seer") else None,
                   h("span", " — " + t("dodgy.out"), cls="muted") if not s.get("active") else None]
         if seat == me:
-            dice = h("ul", [die(ctx, d) for d in hand], cls="dice", aria_label=t("dodgy.your_dice"),
+            dice = h("ul", [kept_die(ctx, "hand", d) for d in hand], cls="dice", aria_label=t("dodgy.your_dice"),
                      id="my-dice")
         else:
             shown = known[seat] if seat < len(known) else []
-            dice = (h("ul", [die(ctx, d) for d in shown], cls="dice") if shown
+            dice = (h("ul", [kept_die(ctx, f"known{seat}", d) for d in shown], cls="dice") if shown
                     else hidden_dice(ctx, s.get("dice", 0), s.get("seer")))
         rows.append(h("li", h("div", ctx.marker(seat), " ", h("strong", ctx.name(seat)),
                               f" · {s.get('dice', 0)} ", badges),
@@ -293,7 +298,8 @@ def _reveal(ctx, rev):
     for seat, hand in enumerate(rev.get("hands") or []):
         if hand:
             hands.append(h("li", h("span", ctx.marker(seat), " ", ctx.name(seat)),
-                           h("ul", [die(ctx, d, counted=d["id"] in counted) for d in hand], cls="dice"),
+                           h("ul", [kept_die(ctx, f"reveal{seat}", d, d["id"] in counted) for d in hand],
+                             cls="dice"),
                            key=f"r{seat}"))
     return h("section", h("h2", t("dodgy.reveal_title")), h("p", reveal_line(ctx, rev)),
              h("p", h("strong", verdict(ctx, rev)), id="verdict"),
@@ -315,24 +321,27 @@ def _after_reveal(ctx, rev):
 
 
 def log_panel(ctx):
+    # two parts: a statement changes the first, only a reveal the second
     v = ctx.view
-    return ctx.part("log", _log, v.get("statements") or [], v.get("history") or [])
+    return h("div", ctx.part("statements", _statements, v.get("statements") or []),
+             ctx.part("history", _history, v.get("history") or []), cls="row logs")
 
 
-def _log(ctx, statements, history):
-    t = ctx.t
+def _statements(ctx, statements):
     items = [h("li", claim_text(ctx, s)) for s in statements]
+    # scrolling boxes: reachable by keyboard to scroll them, named by their headings
+    return h("section", h("h2", ctx.t("dodgy.log"), id="statements-h"),
+             h("ol", items, cls="log", id="statements", tabindex="0", aria_labelledby="statements-h"), cls="panel")
+
+
+def _history(ctx, history):
+    t = ctx.t
     hist = []
     for i, c in reversed(list(enumerate(history))):     # newest first
         hist.append(h("li", t("dodgy.round", n=c.get("round")), ": ", reveal_line(ctx, c), " ", verdict(ctx, c),
                       key=f"c{i}"))
-    # scrolling boxes: reachable by keyboard to scroll them, named by their headings
-    return h("div", h("section", h("h2", t("dodgy.log"), id="statements-h"),
-                      h("ol", items, cls="log", id="statements", tabindex="0", aria_labelledby="statements-h"),
-                      cls="panel"),
-             h("section", h("h2", t("dodgy.history"), id="history-h"),
-                      h("ol", hist, cls="log", id="history", tabindex="0", aria_labelledby="history-h"), cls="panel"),
-             cls="row logs")
+    return h("section", h("h2", t("dodgy.history"), id="history-h"),
+             h("ol", hist, cls="log", id="history", tabindex="0", aria_labelledby="history-h"), cls="panel")
 
 
 # --------------------------------------------------------------------------- how to play
