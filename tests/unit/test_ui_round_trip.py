@@ -224,3 +224,29 @@ def test_a_guest_action_is_drawn_with_the_hosts_answer(page, monkeypatch):
     ctl.link = None
     shell_act(page, shell, 1, {"type": "shout"})       # not sent: the refusal is drawn at once
     assert shell.refused and shell.renders == 3 and page.clock.timers == []
+
+
+def test_news_within_a_frame_of_a_draw_is_drawn_once_at_the_frames_end(page):
+    import time
+    from clubtable.ui.app import App, FRAME_MS
+    shell = types.SimpleNamespace(draw_due=False, drawn_at=0.0, renders=0)
+
+    def render():
+        shell.renders += 1
+        shell.draw_due = False
+        shell.drawn_at = time.perf_counter()
+    shell.render = render
+    App.changed(shell)                       # long after the last draw: drawn at once
+    assert shell.renders == 1 and page.clock.timers == []
+    for _ in range(3):                       # a burst within the frame: one draw, at its end
+        App.changed(shell)
+    assert shell.renders == 1
+    [(ms, draw)] = page.clock.timers
+    assert 0 < ms <= FRAME_MS + 1
+    draw()
+    assert shell.renders == 2
+    page.clock.timers.clear()
+    App.changed(shell)                       # waiting again; a draw comes first (an action's answer)
+    shell.render()
+    page.clock.timers.pop()[1]()             # the news is on the screen already: not drawn twice
+    assert shell.renders == 3

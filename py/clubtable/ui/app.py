@@ -35,6 +35,7 @@ from .shell_table import TableScreens
 
 LANG_KEY = "clubtable.lang"
 NAME_KEY = "clubtable.name"      # in localStorage: the name this player chose
+FRAME_MS = 16                    # a table's news within one frame of a draw waits for its end
 
 def register_texts(game_id: str) -> None:
     """A game's texts: its catalogue (``locale/<lang>/LC_MESSAGES/<id>.po``) is read with the
@@ -67,6 +68,8 @@ class App(HomeScreens, TableScreens):
         self.news_at = None              # a game's news to bring into view (not while typing)
         self.confirm_leave = False       # "leave a running game?" is being asked
         self.renders = 0                 # screens drawn so far (an action's answer may draw first)
+        self.drawn_at = 0.0              # when the last draw ended (perf_counter seconds)
+        self.draw_due = False            # news waits for the end of the frame (see ``changed``)
         self.lan_urls = []               # this computer's addresses on the network (serve --lan)
         self.lan_asked = False
         self.base_error = None           # the invitation base the host typed was refused
@@ -209,7 +212,7 @@ class App(HomeScreens, TableScreens):
             from .shell_home import PUBLIC_STUN
             ice.insert(0, PUBLIC_STUN)
         self.close_table()
-        self.ctl = HostTable(table, self.lobby, self.render, ice_servers=ice)
+        self.ctl = HostTable(table, self.lobby, self.changed, ice_servers=ice)
         self.screen_state = {}
         if not any(x["kind"] == "remote" for x in seats):
             self.refuse(self.ctl.start())
@@ -227,7 +230,7 @@ class App(HomeScreens, TableScreens):
         name = str(dom.input_value("join-name") or "").strip() or self.player_name or self.t("setup.guest")
         self.remember_name(name if name != self.t("setup.guest") else "")
         self.close_table()
-        ctl = GuestTable(table_id, str(name)[:24], self.lobby, self.render, spectate=spectate)
+        ctl = GuestTable(table_id, str(name)[:24], self.lobby, self.changed, spectate=spectate)
         ctl.on_refusal = self.refuse
         self.ctl = ctl
         self.screen_state = {}
@@ -248,7 +251,7 @@ class App(HomeScreens, TableScreens):
         if j.get("name"):
             self.remember_name(j["name"])
         self.close_table()
-        ctl = GuestTable(j["table"], name, self.lobby, self.render)
+        ctl = GuestTable(j["table"], name, self.lobby, self.changed)
         ctl.on_refusal = self.refuse
         ctl.invite_mode = True
         self.ctl = ctl
@@ -267,9 +270,23 @@ class App(HomeScreens, TableScreens):
                              h("select", opts, id="lang", aria_label=t("app.language"),
                                on_change=lambda e: self.set_lang(dom.value_of(e)))))
 
+    def changed(self, *_) -> None:
+        """A table's news (a peer's move, the clock, a computer player): drawn at once, unless
+        this tab drew less than a frame ago; then once at that frame's end, for all the news
+        come in between (a burst of moves costs one draw, not one each)."""
+        if self.draw_due:
+            return
+        wait = FRAME_MS - (time.perf_counter() - self.drawn_at) * 1000
+        if wait <= 0:
+            self.render()
+            return
+        self.draw_due = True
+        dom.later(int(wait) + 1, lambda: self.render() if self.draw_due else None)
+
     def render(self, *_):
         t0 = time.perf_counter()
         self.renders += 1
+        self.draw_due = False
         parts = self.route.lstrip("#/").split("/")
         if parts[0] == "table" and self.ctl is not None:
             tree = self.render_table()
@@ -303,7 +320,8 @@ class App(HomeScreens, TableScreens):
         dom.set_title(self.page_title())
         if dom.countdowns_changed():              # a new deadline shows its seconds at once
             dom.tick_countdowns()
-        dom.count_render((time.perf_counter() - t0) * 1000)
+        self.drawn_at = time.perf_counter()
+        dom.count_render((self.drawn_at - t0) * 1000)
 
     def page_title(self) -> str:
         """The tab's title, in the player's language: the screen, then the site."""
@@ -345,7 +363,7 @@ def start():
     saved_guest = GuestTable.saved()
     if resume:
         try:
-            app.ctl = HostTable.restore(resume, app.lobby, app.render)
+            app.ctl = HostTable.restore(resume, app.lobby, app.changed)
             app.route = "#/table"
             dom.set_location_hash("#/table")
         except Exception as e:  # a save we cannot replay must not block the page
