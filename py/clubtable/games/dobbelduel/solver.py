@@ -456,6 +456,7 @@ def visit_rows(pos: Position, visit, values: Optional[tuple] = None, max_dice: i
                     avail[w] += 1
 
     rec(0, start, 0)
+    del rec     # a function that calls itself is a cycle: break it, for the collector's sake
 
 
 def rows_with_parts(pos: Position, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE,
