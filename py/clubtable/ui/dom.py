@@ -368,6 +368,12 @@ def _spec(node: Any, svg: bool) -> list:
     return [n, node.tag, 1 if svg else 0, attrs, None, out]
 
 
+def copy(node: Any) -> Any:
+    """A new Node showing what ``node`` shows: a picture built once and shown in many places
+    (a Node is shown in one place; copying it is cheaper than building it again)."""
+    return _fresh(node) if isinstance(node, Node) else node
+
+
 def _fresh(node: Node) -> Node:
     """An unmounted copy of a Node that is already shown somewhere else."""
     return Node(node.tag, node.attrs, [_fresh(c) if isinstance(c, Node) else c for c in node.children],

@@ -8,7 +8,7 @@ picker offers from the legal list, so an illegal claim cannot even be chosen.  T
 """
 from __future__ import annotations
 
-from ..dom import h
+from ..dom import copy, h
 
 # Die art: simple SVG pictures with a text label for screen readers.  Faces are options
 # (DGY-2), so an unknown face name falls back to its text.
@@ -40,12 +40,19 @@ def face_name(ctx, face) -> str:
     return str(face) if text == key else text
 
 
+_FACE_SVG: dict = {}          # face -> its picture, built once (every use shows a copy)
+
+
 def face_svg(face):
-    shapes = _ART.get(face)
-    if not shapes:
-        return h("span", str(face)[:3])
-    return h("svg", [h(tag, **{k.replace("-", "_"): v for k, v in attrs.items()}) for tag, attrs in shapes],
-             viewBox="0 0 32 32", aria_hidden="true", focusable="false")
+    node = _FACE_SVG.get(face)
+    if node is None:
+        shapes = _ART.get(face)
+        if not shapes:
+            return h("span", str(face)[:3])
+        node = _FACE_SVG[face] = h("svg", [h(tag, **{k.replace("-", "_"): v for k, v in attrs.items()})
+                                           for tag, attrs in shapes],
+                                   viewBox="0 0 32 32", aria_hidden="true", focusable="false")
+    return copy(node)
 
 
 def is_seer(ctx, d) -> bool:
