@@ -36,6 +36,7 @@ import functools
 import hashlib
 import html
 import inspect
+import io
 import http.server
 import json
 import os
@@ -45,6 +46,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tokenize
 import tomllib
 import zipfile
 import zlib
@@ -207,6 +209,36 @@ def catalogues() -> None:
         log(f"compiled {len(written)} translation catalogue(s)")
 
 
+def strip_source(text: str) -> str:
+    """The project's Python as the page gets it: docstrings become ``""`` and comments go, every
+    line staying where it was (a traceback's line numbers still match the repository).  The
+    page compiles every module it imports from source (a third of it was documentation) and
+    the snapshot holds the imported ones' docstrings in memory: app.zip 312 → 233 kB over the
+    wire.  Nothing in the page reads a ``__doc__``."""
+    lines = text.splitlines(keepends=True)
+    edits = []     # (line, column, end line, end column, replacement); lines from 1, columns in characters
+    for node in ast.walk(ast.parse(text)):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            doc = body[0].value         # ast's columns count UTF-8 bytes
+            start = len(lines[doc.lineno - 1].encode()[:doc.col_offset].decode())
+            end = len(lines[doc.end_lineno - 1].encode()[:doc.end_col_offset].decode())
+            if doc.lineno == doc.end_lineno or not lines[doc.end_lineno - 1][end:].strip():
+                edits.append((doc.lineno, start, doc.end_lineno, end, '""'))   # else code follows: kept
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT and not token.string.startswith(("#!", "# -*-")):
+            edits.append((*token.start, *token.end, ""))
+    for line, col, end_line, end_col, replacement in sorted(edits, reverse=True):
+        head, tail = lines[line - 1][:col], lines[end_line - 1][end_col:]
+        if line == end_line:
+            lines[line - 1] = head + replacement + tail
+        else:                           # the lines a docstring spanned stay, empty
+            lines[line - 1:end_line] = [head + replacement + "\n", *["\n"] * (end_line - line - 1), tail]
+    return "".join(line.rstrip() + "\n" if line.endswith("\n") else line.rstrip() for line in lines)
+
+
 def app_zip() -> None:
     """py/clubtable (with its compiled catalogues) and the vendored pure-Python libraries, as
     one archive unpacked by PyScript."""
@@ -215,7 +247,11 @@ def app_zip() -> None:
     with zipfile.ZipFile(APP_ZIP, "w", zipfile.ZIP_STORED) as z:
         package = ROOT / "py" / "clubtable"
         for path in sorted([*package.rglob("*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
-            z.write(path, path.relative_to(ROOT / "py").as_posix())
+            name = path.relative_to(ROOT / "py").as_posix()
+            if path.suffix == ".py":
+                z.writestr(name, strip_source(path.read_text(encoding="utf-8")))
+            else:
+                z.write(path, name)
         for project, version, sha256, pkg in PYPI_PINS:
             with zipfile.ZipFile(_wheel(project, version, sha256)) as whl:
                 for info in whl.infolist():

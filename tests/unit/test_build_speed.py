@@ -1,5 +1,6 @@
 """build.py's start-up parts: the snapshot is remade exactly when its inputs change, and every
 compressible file gets a .gz (and .br) twin that decompresses to it."""
+import ast
 import gzip
 import os
 import shutil
@@ -157,3 +158,31 @@ def test_the_rest_zip_leaves_out_what_the_snapshot_holds(tmp_path, monkeypatch):
     with zipfile.ZipFile(dist / build.STDLIB_REST) as z:
         assert sorted(z.namelist()) == ["b.py", "c/d.py", "e.py", "encodings/__init__.py", "encodings/latin_1.py"]
         assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+
+
+def _without_docstrings(tree):
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            body[0].value.value = ""
+    return ast.dump(tree)
+
+
+def test_the_page_gets_the_code_without_docstrings_and_comments_on_the_same_lines():
+    source = ('"""Module doc,\n  on two lines."""\nimport os  # why\n\n\nclass Die:\n'
+              '    """A die — façade."""\n    faces = "# not a comment"\n\n'
+              '    def roll(self):  # é\n        """Roll.\n\n        Really."""; return 4\n')
+    stripped = build.strip_source(source)
+    assert stripped == ('""\n\nimport os\n\n\nclass Die:\n    ""\n    faces = "# not a comment"\n\n'
+                        '    def roll(self):\n        """Roll.\n\n        Really."""; return 4\n')
+    assert _without_docstrings(ast.parse(stripped)) == _without_docstrings(ast.parse(source))
+
+
+def test_every_module_of_the_project_keeps_its_code_and_its_line_numbers():
+    for path in sorted((ROOT / "py" / "clubtable").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        stripped = build.strip_source(source)
+        assert stripped.count("\n") == source.count("\n"), path
+        assert _without_docstrings(ast.parse(stripped)) == _without_docstrings(ast.parse(source)), path
