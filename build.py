@@ -313,11 +313,15 @@ def patch_pyscript_storage(dist_dir: Path) -> None:
 # Not Pyodide's 1 MB Emscripten module: fetched that early it delayed the first paint.
 PYSCRIPT_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 PRELOAD_AFTER = ("static/boot.mjs", "static/vendor/pyodide/pyodide.mjs")
+# What PyScript fetches once Python has started, one after the other: the archive of
+# pyscript.toml's [files], then index.html's script.  Asked for with the page instead.
+PRELOAD_FETCH = ("static/app.zip", "py/main.py")
 
 
 def preload_modules(dist_dir: Path) -> None:
     """``<link rel="modulepreload">`` in dist's index.html for every module PyScript loads on each
-    start (their names carry a hash: read from the vendored core)."""
+    start (their names carry a hash: read from the vendored core), and a preload of the files
+    it fetches after Python has started."""
     pyscript = dist_dir / "static" / "vendor" / "pyscript"
     core = re.search(r'from"\./(core-[\w-]+\.js)"', (pyscript / "core.js").read_text(encoding="utf-8"))
     if not core:
@@ -330,7 +334,8 @@ def preload_modules(dist_dir: Path) -> None:
             sys.exit(f"PyScript's {chunk} chunk moved: update PYSCRIPT_CHUNKS")
         names.append(found[0])
     hrefs = [f"static/vendor/pyscript/{name}" for name in names] + list(PRELOAD_AFTER)
-    links = "".join(f'  <link rel="modulepreload" href="{href}">\n' for href in hrefs)
+    links = "".join(f'  <link rel="modulepreload" href="{href}">\n' for href in hrefs) + "".join(
+        f'  <link rel="preload" href="{href}" as="fetch" crossorigin>\n' for href in PRELOAD_FETCH)
     index = dist_dir / "index.html"
     page = index.read_text(encoding="utf-8")
     tag = '  <script type="module" src="static/vendor/pyscript/core.js"></script>\n'
@@ -539,7 +544,30 @@ const pyodide = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s, 
 pyodide.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
 const imported = pyodide.runPython(%(script)s);
 writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
+// A second interpreter (nothing more lands in the snapshot's memory) compiles the modules the
+// snapshot could not hold, for app.zip: the page then reads their bytecode instead of compiling.
+const compiler = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s });
+compiler.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
+compiler.globals.set("HELD", imported);
+compiler.runPython(%(compile)s);
+writeFileSync(%(pyc)s, compiler.FS.readFile("/tmp/pyc.zip"));
 console.log(imported);
+"""
+# Bytecode that never looks at its source again (unchecked hash): both come from one build.
+# Not the games' screens: each is imported when its game opens, and its bytecode would cost
+# as much to download again as its source (92 kB for the five, brotli).
+SNAPSHOT_COMPILE = """
+import importlib.util, json, os, py_compile, zipfile
+held = set(json.loads(HELD)["project"])
+with zipfile.ZipFile("/tmp/pyc.zip", "w", zipfile.ZIP_STORED) as out:
+    for folder, _, files in sorted(os.walk("/home/pyodide/app/clubtable")):
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            module = os.path.relpath(path, "/home/pyodide/app")[:-3].replace("/", ".").removesuffix(".__init__")
+            if name.endswith(".py") and module not in held and not module.startswith("clubtable.ui.games."):
+                pyc = py_compile.compile(path, doraise=True,
+                                         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+                out.write(pyc, os.path.relpath(pyc, "/home/pyodide/app"))
 """
 SNAPSHOT_IMPORTS = """
 import importlib, pkgutil, sys
@@ -606,13 +634,14 @@ def snapshot_key() -> str:
     with zipfile.ZipFile(APP_ZIP) as z:
         for name in sorted(z.namelist()):
             h.update(name.encode() + b"\0" + z.read(name))
-    h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + inspect.getsource(stored_stdlib)).encode())
+    h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + SNAPSHOT_COMPILE + inspect.getsource(stored_stdlib)).encode())
     return h.hexdigest()[:24]
 
 
 def make_snapshot(out: Path) -> bool:
     """Start Pyodide in Node, import the project, and write its memory snapshot to ``out``, and
-    beside it (``.json``) the standard library's files whose modules it holds."""
+    beside it the standard library's files whose modules it holds (``.json``) and the bytecode
+    of the project's modules it does not hold (``.pyc.zip``)."""
     node = shutil.which("node")
     if not node:
         log("no node: the page will start Python without a snapshot")
@@ -620,14 +649,15 @@ def make_snapshot(out: Path) -> bool:
     js = lambda value: json.dumps(str(value))  # noqa: E731
     script = SNAPSHOT_MAKER % {
         "pyodide": js((VENDOR / "pyodide" / "pyodide.mjs").as_uri()), "index": js(str(VENDOR / "pyodide") + "/"),
-        "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out)}
+        "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out),
+        "compile": json.dumps(SNAPSHOT_COMPILE), "pyc": js(out.with_suffix(".pyc.zip"))}
     log("making the Python snapshot (node)")
     run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
     try:
         held = json.loads(run.stdout)
     except ValueError:
         held = None
-    if run.returncode != 0 or not out.exists() or held is None:
+    if run.returncode != 0 or not out.exists() or not out.with_suffix(".pyc.zip").exists() or held is None:
         log("snapshot failed; the page will start Python without one:\n" + run.stderr[-2000:])
         out.unlink(missing_ok=True)
         return False
@@ -642,16 +672,24 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
     cache = CACHE / "snapshot"
     cache.mkdir(parents=True, exist_ok=True)
     cached = cache / f"{snapshot_key()}.bin"
-    if not cached.exists() or not cached.with_suffix(".json").exists():
+    if not all(cached.with_suffix(ext).exists() for ext in (".bin", ".json", ".pyc.zip")):
         tmp = cached.with_suffix(".tmp")
         if not make_snapshot(tmp):
             return None
         tmp.with_suffix(".json").replace(cached.with_suffix(".json"))
+        tmp.with_suffix(".pyc.zip").replace(cached.with_suffix(".pyc.zip"))
         tmp.replace(cached)
         for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-8]:
             old.unlink()            # 31 MB each: keep the last few (the cache is shared)
             old.with_suffix(".json").unlink(missing_ok=True)
+            old.with_suffix(".pyc.zip").unlink(missing_ok=True)
     shutil.copy(cached, dist_dir / SNAPSHOT)
+    # The bytecode goes into dist's app.zip (the page unpacks it beside the sources), used by
+    # a restored interpreter and a fresh one alike: the same runtime made it.
+    with zipfile.ZipFile(cached.with_suffix(".pyc.zip")) as pyc, \
+            zipfile.ZipFile(dist_dir / "static" / "app.zip", "a", zipfile.ZIP_STORED) as app:
+        for info in pyc.infolist():
+            app.writestr(info.filename, pyc.read(info))
     return json.loads(cached.with_suffix(".json").read_text())["stdlib"]
 
 
