@@ -90,7 +90,7 @@ def scripted(table, seat, rng):
 def measure(gid, game):
     n = seat_count(game)
     bots = bool(game.bot_levels)
-    timings = {"apply": [], "project": [], "screen": [], "render": [], "frame": [], "bot": [], "ffi": [], "gc": [], "mount": [], "gcf": []}
+    timings = {"apply": [], "project": [], "screen": [], "render": [], "frame": [], "bot": [], "ffi": [], "gc": [], "mount": [], "gcf": [], "gcb": []}
     started = [0.0]
 
     def gc_pause(phase, info):
@@ -102,11 +102,13 @@ def measure(gid, game):
     real_plan = Table._plan
 
     def timed_plan(self, seat, _p=real_plan):
+        mark = len(timings["gc"])
         t0 = ms()
         try:
             return _p(self, seat)
         finally:
             timings["bot"].append(ms() - t0)
+            timings["gcb"].append(sum(timings["gc"][mark:]))
     Table._plan = timed_plan
     real_apply = game.apply
     applied = []
@@ -219,7 +221,7 @@ def combine(runs):
     for gid in runs[0]:
         same = [r[gid] for r in runs if gid in r]
         first = dict(same[0])
-        for key in PER_MOVE + ("bot",):
+        for key in PER_MOVE + ("bot", "gcb"):
             n = min(len(r[key]) for r in same)
             first[key] = [min(r[key][i] for r in same) for i in range(n)]
         # a move's time is the sum of its parts' least times (each part is the same work in every run)
@@ -311,6 +313,11 @@ def main():
         print(f"{gid:12}" + "; ".join(
             f"{r['frame'][i]:.1f} = {r['apply'][i]:.1f} + {r['project'][i]:.1f} + {r['render'][i]:.1f} + "
             f"{r['mount'][i]:.1f}, {r['ffi'][i]} ops, gc {r['gcf'][i]:.1f}" for i in order))
+    print("slowest decisions: ms, of which the collector's pauses")
+    for gid, r in data.items():
+        order = sorted(range(len(r["bot"])), key=lambda i: -r["bot"][i])[:3]
+        if r["bot"]:
+            print(f"{gid:12}" + "; ".join(f"{r['bot'][i]:.1f} (gc {r['gcb'][i]:.1f})" for i in order))
     print(f"targets: frame p99 <= 16 ms ({'met' if worst['frame'] <= 16 else 'MISSED'}, worst {worst['frame']:.1f}); "
           f"bot p99 <= 50 ms ({'met' if worst['bot'] <= 50 else 'MISSED'}, worst {worst['bot']:.1f})")
 

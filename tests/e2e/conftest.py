@@ -14,15 +14,23 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CHROMIUM = os.environ.get("CLUBTABLE_CHROMIUM", "/usr/bin/chromium")
+# --disable-dev-shm-usage: CI machines may run in containers whose /dev/shm is 64 MB, which
+# three Pyodide tabs overflow; the renderer then dies ("Target crashed").
 ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--no-first-run", "--disable-gpu", "--disable-quic"]
+        "--no-first-run", "--disable-gpu", "--disable-quic", "--disable-dev-shm-usage"]
 BOOT_MS = 60_000
+
+
+# A renderer or browser that dies under it is the machine failing, not the page: such a test
+# runs once more; any other failure (an assertion, a timeout) fails at once.
+CRASHED = ["Target crashed", "Target page, context or browser has been closed"]
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
         if "/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=CRASHED))
 
 
 sys.path.insert(0, str(ROOT))
@@ -107,11 +115,12 @@ def open_two_tab_table(context, base_url, set_up, guest_name, errors=None):
     return host, guest
 
 
-def open_setup(page, base_url, game, seats, options=None):
+def open_setup(page, base_url, game, seats, options=None, pace=None):
     """``game``'s set-up screen with exactly ``seats`` (the kinds, in order; the first seat is
     the player's own and keeps its kind), and, when ``options`` is given (``{}`` too), the
     options panel open with those set (``{name: value}``: a select takes the JSON of its
-    choice, a field the text).  The table is not opened: the caller clicks ``#open-table``."""
+    choice, a field the text), and ``pace`` the computer players' pace ("0.5": quick) when
+    given.  The table is not opened: the caller clicks ``#open-table``."""
     page.goto(base_url + f"#/{game}")
     page.wait_for_selector("#setup-form")
     while page.locator(".seat-row").count() > len(seats):
@@ -121,6 +130,8 @@ def open_setup(page, base_url, game, seats, options=None):
     for i, kind in enumerate(seats):
         if i:
             page.select_option(f"#seat-kind-{i}", kind)
+    if pace is not None:
+        page.select_option("#bot-pace", pace)
     if options is not None:
         if not page.locator("#setup-form details[open]").count():
             page.click("#setup-form summary")

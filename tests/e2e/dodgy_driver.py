@@ -3,8 +3,9 @@ make the lowest legal claim, and as a winner take the first die offered."""
 import time
 
 
-def set_up_dodgy(page, base_url, seats=("local", "bot"), threshold="4", window="0"):
-    """From the set-up screen: the given seat kinds, quick options; returns after opening."""
+def set_up_dodgy(page, base_url, seats=("local", "bot"), threshold="4", window="0", pace=None):
+    """From the set-up screen: the given seat kinds, quick options (and the computer players'
+    ``pace``, when given); returns after opening."""
     page.goto(base_url + "#/dodgy")
     page.wait_for_selector("#setup-form")
     while page.locator(".seat-row").count() > len(seats):
@@ -13,6 +14,8 @@ def set_up_dodgy(page, base_url, seats=("local", "bot"), threshold="4", window="
     for i, kind in enumerate(seats):
         if i:
             page.select_option(f"#seat-kind-{i}", kind)
+    if pace is not None:
+        page.select_option("#bot-pace", pace)
     page.click("#setup-form summary")
     page.fill("#opt-challenge_min_window_s", window)
     page.select_option("#opt-elimination_threshold", threshold)

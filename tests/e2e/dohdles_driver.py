@@ -30,11 +30,12 @@ READ = """() => {
 }"""
 
 
-def set_up(page, base_url, seats, medium="drawing", first=0, **options):
-    """From the set-up screen: seat kinds, the riddle medium, the first player, quick clocks."""
+def set_up(page, base_url, seats, medium="drawing", first=0, pace=None, **options):
+    """From the set-up screen: seat kinds, the riddle medium, the first player, quick clocks
+    (and the computer players' ``pace``, when given)."""
     open_setup(page, base_url, "dohdles", seats,
                {"riddle_medium": json.dumps(medium), "first_player_rule": json.dumps("host_choice"),
-                "first_player": json.dumps(first), **QUICK, **options})
+                "first_player": json.dumps(first), **QUICK, **options}, pace=pace)
     page.click("#open-table")
 
 

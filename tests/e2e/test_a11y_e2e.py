@@ -377,7 +377,7 @@ def test_waldi_by_keyboard_alone_to_the_end(context, base_url):
 
 def _dohdles_keys(page, words):
     """One Dohdles! move with the keyboard: the next word (the clay is at the table), a chip,
-    a clue, a letter, the end of the turn."""
+    a clue, a letter, no (more) questions, the end of the turn."""
     form = page.locator("[id^='make-']")
     if form.count():
         did = int(form.first.get_attribute("id").split("-")[1])
@@ -386,7 +386,7 @@ def _dohdles_keys(page, words):
         page.keyboard.type(words[did])
         return press(page, "#done") and "make"
     for sel, did in (("#handover-ready", "handover"), ("[id^='move-']", "move"), ("#clue-letter", "kind"),
-                     ("[id^='letter-']", "letter"), ("#end-turn", "end")):
+                     ("[id^='letter-']", "letter"), ("#end-questions", "no questions"), ("#end-turn", "end")):
         if has(page, sel):
             return press(page, sel) and did
     return None
@@ -418,14 +418,14 @@ def test_dohdles_by_keyboard_alone_to_the_end_against_computers(context, base_ur
     errors = []
     page = open_page(context, base_url, errors)
     page.set_viewport_size(DESKTOP)
-    set_up_dohdles(page, base_url, ("local", "bot", "bot"), medium="table", final_index="6",
+    set_up_dohdles(page, base_url, ("local", "bot", "bot"), medium="table", final_index="6", pace="0.5",
                    green_arrows="3, 3, 3, 3, 3, 3", red_arrows="0, 1, 1, 1, 1, 1")
     page.wait_for_selector("[id^='make-']")
     check_screen(page, "Dohdles! making")
     watch_announcements(page)
     words = DOHDLES_TERMS
     done, scanned = [], set()
-    deadline = time.time() + 220
+    deadline = time.time() + 150
     while time.time() < deadline:
         try:
             did = _dohdles_solo_keys(page, words)

@@ -11,7 +11,7 @@ def test_full_solo_game_against_computer_players_stays_on_its_own_origin(context
     context.on("request", lambda r: requests.append(r.url))
     errors = []
     page = open_page(context, base_url, errors)
-    set_up_dodgy(page, base_url, seats=("local", "bot", "bot"))
+    set_up_dodgy(page, base_url, seats=("local", "bot", "bot"), pace="0.5")
     page.wait_for_selector("#my-dice")
     assert play_until_over([page], timeout_s=300)
     page.wait_for_selector("#winners")

@@ -135,6 +135,58 @@ def test_row_values_cover_every_legal_placement():
     assert rows == legal
 
 
+def test_full_set_groups_counted_as_the_bitsets_give_them():
+    """From the start every column's six faces are all possible, so a row's groups can be
+    counted instead of built: the same sizes, in the same order, for every placement."""
+    pos = solver.Position(solver.ALL)
+    for roll in [(1, 2, 5, 6), (3, 3, 4, 4), (1, 1, 1, 1), (6, 6, 6, 6), (2, 4)]:
+        counted = solver.row_outcomes(pos, roll)
+        built = [(row, k, [b.bit_count() for b in parts.values()])
+                 for row, k, parts in solver.rows_with_parts(pos, roll)]
+        assert counted == built
+
+
+def test_candidate_masks_match_the_feedback_symbols():
+    """A small candidate set is re-indexed 0..n-1; its masks say '=', '+' or '-' exactly
+    as the rule does for each candidate's digit."""
+    codes = solver.consistent([([3, 4, None, 2], {"eq": 1, "plus": 1, "minus": 1})])
+    pos = solver.Position(codes)
+    assert 0 < pos.n <= 400 and pos.masks is not solver.MASKS
+    for c in range(4):
+        for w in range(1, 7):
+            me, mp, mm = pos.masks[c][w]
+            for j, i in enumerate(pos.idx):
+                d = solver.CODES[i][c]
+                assert (me >> j & 1, mp >> j & 1, mm >> j & 1) == (d == w, d > w, d < w)
+
+
+def test_values_read_on_demand_agree_with_the_model():
+    """``g(e, s)[n]`` is n times the value of a ready position: max(score now, rolling on)."""
+    for model in (solver.default_model(), solver.heuristic_model()):
+        for e, s in [(1, 15), (2, 12), (3, 9), (5, 4), (7, 3), (2, 0)]:
+            g = model.g(e, s)
+            assert g[0] == 0
+            for n in (1, 2, 7, 50, 333, 1296):
+                assert abs(g[n] - n * model.value(n, e, s)) < 1e-9 * max(1.0, g[n])
+
+
+def test_a_decision_leaves_nothing_for_the_cycle_collector():
+    """Everything a decision builds is freed as it goes (no reference cycles), so bots do
+    not wake the collector that pauses the page."""
+    import gc
+    state = new()
+    bots = [bot("hard", ANNA), bot("hard", BEN)]
+    gc.collect()
+    gc.disable()
+    try:
+        play(state, bots)
+        for level in GAME.bot_levels:
+            play(new(feedback="manual"), [bot(level, ANNA), bot(level, BEN)])
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
 # --------------------------------------------------------------------- bots
 def test_bots_play_whole_games_at_every_level():
     for level in GAME.bot_levels:

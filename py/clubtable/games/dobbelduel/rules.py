@@ -93,6 +93,7 @@ def _placements(rolled: list) -> list:
         row[col] = None
 
     rec(0, 0)
+    del rec     # a function that calls itself is a cycle: without this, only the collector frees the rows
     return out
 
 

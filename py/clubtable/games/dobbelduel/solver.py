@@ -22,6 +22,7 @@ roll, every placement and every feedback, and uses ``V`` one effort ahead.
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import compress
 from math import log
 from typing import Iterable, Optional
 
@@ -110,10 +111,13 @@ def board_rows(board: dict) -> list:
     return [(r["dice"], r["feedback"]) for r in board["rows"] if r["feedback"] is not None]
 
 
+_BIN_DIGIT = bytes.maketrans(b"01", b"\x00\x01")
+
+
 def members(codes: int) -> list:
     """Indices of the set bits, ascending."""
-    s = bin(codes)[:1:-1]
-    return [i for i, ch in enumerate(s) if ch == "1"]
+    s = bin(codes)[:1:-1].encode()
+    return list(compress(range(len(s)), s.translate(_BIN_DIGIT)))
 
 
 def notebook(view: dict, list_limit: int = 24) -> dict:
@@ -206,36 +210,54 @@ class ValueModel:
             return 0.0
         return max(score(e, s) / n, self.cont(n, e, s))
 
-    def g(self, e: int, s: int) -> list:
-        """``[n * V(n, e, s) for n in 0..1296]``: summing it over a partition's sizes and
-        dividing by the set's size gives the expected score after that feedback."""
-        arr = self._g.get((e, s))
-        if arr is None:
+    def g(self, e: int, s: int) -> "_Values":
+        """``n * V(n, e, s)`` looked up by ``n`` (0..1296): summing it over a partition's sizes
+        and dividing by the set's size gives the expected score after that feedback.  Each
+        entry is worked out the first time it is read (a search reads a few dozen of the
+        1,297; building them all at a bot's first decision at each (e, s) paused the page)."""
+        vals = self._g.get((e, s))
+        if vals is None:
             sc = score(e, s)
             row = self.table.get(e, {}).get(s) if self.table else None
             if e >= MAX_EFFORTS or s <= 0:
-                arr = [0] + [sc] * N_CODES
+                vals = _Values(lambda n: sc if n else 0)
             elif row is None:
-                arr = _heuristic_g(e, s, sc)
+                vals = _Values(_heuristic_g(e, s, sc))
             else:
-                arr = self._interpolated(row, sc)
-            self._g[(e, s)] = arr
-        return arr
+                vals = _Values(self._interpolated(row, sc))
+            self._g[(e, s)] = vals
+        return vals
 
-    def _interpolated(self, row: list, sc: float) -> list:
-        # The same values as cont() gives, one grid interval at a time (fast to build).
+    def _interpolated(self, row: list, sc: float):
+        """``n -> max(score, n * C(n))`` with C interpolated linearly in log n between the
+        grid's sizes (the same values as :meth:`cont` gives)."""
         grid, logs = self.grid, self.logs
-        arr = [0.0] * (N_CODES + 1)
-        for n in range(1, min(grid[0], N_CODES + 1)):
-            arr[n] = max(sc, n * row[0])
-        for j in range(len(grid) - 1):
-            lo, hi = grid[j], grid[j + 1]
+
+        def at(n: int) -> float:
+            if n <= 0:
+                return 0.0
+            if n < grid[0]:
+                return max(sc, n * row[0])
+            if n >= grid[-1]:
+                return max(sc, n * row[-1])
+            j = bisect_right(grid, n) - 1
             c0, dc, l0, dl = row[j], row[j + 1] - row[j], logs[j], logs[j + 1] - logs[j]
-            for n in range(lo, min(hi, N_CODES + 1)):
-                arr[n] = max(sc, n * (c0 + dc * (_LOG[n] - l0) / dl))
-        for n in range(grid[-1], N_CODES + 1):
-            arr[n] = max(sc, n * row[-1])
-        return arr
+            return max(sc, n * (c0 + dc * (_LOG[n] - l0) / dl))
+        return at
+
+
+class _Values(dict):
+    """``n -> f(n)``, each worked out once, on first reading."""
+
+    __slots__ = ("f",)
+
+    def __init__(self, f) -> None:
+        super().__init__()
+        self.f = f
+
+    def __missing__(self, n: int):
+        v = self[n] = self.f(n)
+        return v
 
 
 _LOG = [0.0] + [log(n) for n in range(1, N_CODES + 1)]
@@ -257,10 +279,9 @@ def heuristic_cont(n: int, e: int, s: int) -> float:
     return best
 
 
-def _heuristic_g(e: int, s: int, sc: float) -> list:
-    """``[max(score, n * heuristic_cont(n, e, s)) for n in 0..1296]`` with the same arithmetic,
-    the efforts' steps worked out once instead of once per ``n`` (a bot's first decision at
-    each (e, s) built this array, a 100 ms pause in the page)."""
+def _heuristic_g(e: int, s: int, sc: float):
+    """``n -> max(score, n * heuristic_cont(n, e, s))`` with the same arithmetic, the
+    efforts' steps worked out once instead of once per ``n``."""
     steps = []
     used = 0
     for j in range(1, MAX_EFFORTS - e + 1):
@@ -269,8 +290,10 @@ def _heuristic_g(e: int, s: int, sc: float) -> list:
             break
         used += k
         steps.append((1.5 ** k, score(e + j, s - used)))
-    arr = [0.0] * (N_CODES + 1)
-    for n in range(1, N_CODES + 1):
+
+    def at(n: int) -> float:
+        if n <= 0:
+            return 0.0
         best = 0.0
         m = float(n)
         for d, sj in steps:
@@ -281,8 +304,8 @@ def _heuristic_g(e: int, s: int, sc: float) -> list:
             if v > best:
                 best = v
         v = n * best
-        arr[n] = v if v > sc else sc
-    return arr
+        return v if v > sc else sc
+    return at
 
 
 _DEFAULT_MODEL: Optional[ValueModel] = None
@@ -308,6 +331,16 @@ def heuristic_model() -> ValueModel:
 
 
 # --------------------------------------------------------------------- local bitsets
+#: the digit of every code in each column, one byte per code
+_COLUMN_DIGITS = [bytes(code[c] for code in CODES) for c in range(N_COLUMNS)]
+#: for a white die ``w``: translations of digit bytes to b"1"/b"0" for '=', '+' and '-'
+_SYMBOL_FLAGS = {
+    w: tuple(bytes.maketrans(bytes(FACES), bytes(ord("1") if shows(d) else ord("0") for d in FACES))
+             for shows in (lambda d, w=w: d == w, lambda d, w=w: d > w, lambda d, w=w: d < w))
+    for w in FACES
+}
+
+
 class Position:
     """A candidate set re-indexed to ``0..n-1`` so its bitsets are small ints (fast), with
     the per-(column, value) masks restricted to it."""
@@ -324,20 +357,18 @@ class Position:
             self.masks = MASKS
             self.full = codes
             return
+        # Each column's digits of the candidates, last candidate first, as one byte string;
+        # a translation to b"0"/b"1" per (value, symbol) read in base 2 is the local bitset.
+        order = self.idx[::-1]
         masks = []
         for c in range(N_COLUMNS):
-            digits = [CODES[i][c] for i in self.idx]
+            digits = bytes(map(_COLUMN_DIGITS[c].__getitem__, order))
             per = [None]
             for w in FACES:
-                me = mp = mm = 0
-                for j, d in enumerate(digits):
-                    if d == w:
-                        me |= 1 << j
-                    elif d > w:
-                        mp |= 1 << j
-                    else:
-                        mm |= 1 << j
-                per.append((me, mp, mm))
+                if digits:
+                    per.append(tuple(int(digits.translate(t), 2) for t in _SYMBOL_FLAGS[w]))
+                else:
+                    per.append((0, 0, 0))
             masks.append(per)
         self.masks = masks
 
@@ -354,16 +385,36 @@ class Position:
         return out
 
 
-def rows_with_parts(pos: Position, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE,
-                    informative_only: bool = False) -> list:
-    """Every non-empty row as ``(row, k, parts)``: ``parts`` is ``pos`` split by the
-    feedback that row would get ({key: local bitset}).  With ``values`` (a roll) the rows
-    use those dice; without, any values, at most ``max_dice`` dice.
+def split_counts(parts: dict, masks: list, col: int, w: int) -> dict:
+    """:func:`split` for the full code set, by sizes alone: ``{feedback key: group size}``.
+    The 1,296 codes are every column's six faces combined, so a die ``w`` sends one sixth of
+    each group to ``=``, ``(6 - w)`` sixths to ``+`` and ``(w - 1)`` sixths to ``-``: the same
+    groups as the bitsets give, in the same order, for a few small sums."""
+    new: dict = {}
+    get = new.get
+    for key, m in parts.items():
+        m //= 6
+        new[key + EQ] = get(key + EQ, 0) + m
+        if w < 6:
+            new[key + PLUS] = get(key + PLUS, 0) + m * (6 - w)
+        if w > 1:
+            new[key + MINUS] = get(key + MINUS, 0) + m * (w - 1)
+    return new
+
+
+def visit_rows(pos: Position, visit, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE,
+               informative_only: bool = False, counts: bool = False) -> None:
+    """Call ``visit(row, k, parts)`` for every non-empty row: ``parts`` is ``pos`` split by
+    the feedback that row would get ({key: local bitset}, or {key: group size} with
+    ``counts``).  With ``values`` (a roll) the rows use those dice; without, any values, at
+    most ``max_dice`` dice.  ``row`` is a list reused between calls: copy it to keep it.
 
     Each row is one node of a recursion that adds dice column by column, so rows sharing
-    a prefix share its work.  ``informative_only`` leaves out dice that show the same
-    symbol for every candidate (they only shift every count alike): such a row has the
-    same groups as the row without that die and costs a die more, so it never beats it."""
+    a prefix share its work, and a row's groups are dropped once it is visited (a search
+    keeps no more than it needs, which spares the cycle collector).  ``informative_only``
+    leaves out dice that show the same symbol for every candidate (they only shift every
+    count alike): such a row has the same groups as the row without that die and costs a
+    die more, so it never beats it."""
     masks, full = pos.masks, pos.full
     options = []
     for c in range(N_COLUMNS):
@@ -382,12 +433,17 @@ def rows_with_parts(pos: Position, values: Optional[tuple] = None, max_dice: int
         max_dice = len(values)
     else:
         avail = {w: max_dice for w in FACES}
-    out: list = []
+    if counts:
+        if pos.codes != ALL:
+            raise ValueError("group sizes by counting need the full code set")
+        refine, start = split_counts, {0: N_CODES}
+    else:
+        refine, start = split, {0: full}
     row = [None] * N_COLUMNS
 
     def rec(col: int, parts: dict, k: int) -> None:
         if k:
-            out.append((tuple(row), k, parts))
+            visit(row, k, parts)
             if k >= max_dice:
                 return
         for c in range(col, N_COLUMNS):
@@ -395,19 +451,47 @@ def rows_with_parts(pos: Position, values: Optional[tuple] = None, max_dice: int
                 if avail[w] if w in avail else 0:
                     avail[w] -= 1
                     row[c] = w
-                    rec(c + 1, split(parts, masks, c, w), k + 1)
+                    rec(c + 1, refine(parts, masks, c, w), k + 1)
                     row[c] = None
                     avail[w] += 1
 
-    rec(0, {0: full}, 0)
+    rec(0, start, 0)
+    del rec     # a function that calls itself is a cycle: break it, for the collector's sake
+
+
+def rows_with_parts(pos: Position, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE,
+                    informative_only: bool = False) -> list:
+    """Every non-empty row as ``(row, k, parts)`` (see :func:`visit_rows`), all kept."""
+    out: list = []
+    visit_rows(pos, lambda row, k, parts: out.append((tuple(row), k, parts)),
+               values, max_dice, informative_only)
     return out
 
 
 def row_outcomes(pos: Position, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE,
                  informative_only: bool = False) -> list:
     """Like :func:`rows_with_parts` with the group sizes instead of the groups."""
-    return [(row, k, [b.bit_count() for b in parts.values()])
-            for row, k, parts in rows_with_parts(pos, values, max_dice, informative_only)]
+    out: list = []
+    if pos.codes == ALL:
+        visit_rows(pos, lambda row, k, parts: out.append((tuple(row), k, list(parts.values()))),
+                   values, max_dice, informative_only, counts=True)
+    else:
+        visit_rows(pos, lambda row, k, parts: out.append(
+            (tuple(row), k, [b.bit_count() for b in parts.values()])),
+            values, max_dice, informative_only)
+    return out
+
+
+def visit_outcomes(pos: Position, visit, values: Optional[tuple] = None, max_dice: int = ROLL_SIZE,
+                   informative_only: bool = False) -> None:
+    """:func:`visit_rows` with the group sizes: ``visit(row, k, sizes)`` (``sizes`` an
+    iterable read once; the groups of the full set are counted, not built)."""
+    if pos.codes == ALL:
+        visit_rows(pos, lambda row, k, parts: visit(row, k, parts.values()),
+                   values, max_dice, informative_only, counts=True)
+    else:
+        visit_rows(pos, lambda row, k, parts: visit(row, k, [b.bit_count() for b in parts.values()]),
+                   values, max_dice, informative_only)
 
 
 class Searcher:
@@ -433,16 +517,23 @@ class Searcher:
     def row_values(self, codes: int, e: int, s: int, roll: Iterable[int]) -> list:
         """``[(expected score, row)]`` for every placement of the rolled dice: the mean over
         the feedback groups of ``V(group size, e + 1, s - k)``."""
+        out: list = []
+        self._score_rows(codes, e, s, roll, lambda v, row, k: out.append((v, list(row))))
+        return out
+
+    def _score_rows(self, codes: int, e: int, s: int, roll: Iterable[int], take) -> None:
+        """``take(value, row, k)`` for every placement of the rolled dice (``row`` reused)."""
         roll = tuple(sorted(roll))
         pos = Position(codes)
         n = pos.n
-        out = []
-        if n:
-            g = [self.model.g(e + 1, s - k) for k in range(len(roll) + 1)]
-            for row, k, sizes in row_outcomes(pos, roll):
-                gk = g[k]
-                out.append((sum(gk[m] for m in sizes) / n, list(row)))
-        return out
+        if not n:
+            return
+        g = [self.model.g(e + 1, s - k) for k in range(len(roll) + 1)]
+
+        def visit(row, k, sizes):
+            gk = g[k]
+            take(sum(gk[m] for m in sizes) / n, row, k)
+        visit_outcomes(pos, visit, roll)
 
     def best_row(self, codes: int, e: int, s: int, roll: Iterable[int]) -> tuple:
         """The placement with the highest expected score: ``(value, row)``.  Ties go to the
@@ -450,30 +541,34 @@ class Searcher:
         key = (codes, e, s, tuple(sorted(roll)))
         hit = self._rows.get(key)
         if hit is None:
-            best = None
-            for value, row in self.row_values(codes, e, s, roll):
-                if best is None or value > best[0] + 1e-12 or (
-                        value > best[0] - 1e-12 and _placed(row) < _placed(best[1])):
-                    best = (value, row)
-            hit = self._remember(self._rows, key, best)
+            best = [None, None, 0]          # value, row, dice placed
+
+            def take(value, row, k):
+                if best[0] is None or value > best[0] + 1e-12 or (
+                        value > best[0] - 1e-12 and k < best[2]):
+                    best[:] = value, list(row), k
+            self._score_rows(codes, e, s, roll, take)
+            hit = self._remember(self._rows, key, (best[0], best[1]))
         return hit[0], list(hit[1])
 
     # ---------------------------------------------------------------- before the roll
     def multiset_values(self, pos: Position, e: int, s: int) -> dict:
         """Best expected score for each multiset of dice one might place: {sorted: value}.
-        Dice that tell nothing are skipped (see :func:`rows_with_parts`), except that a
+        Dice that tell nothing are skipped (see :func:`visit_rows`), except that a
         single such die is always available: a row needs at least one die (DOB-16)."""
         kmax = min(ROLL_SIZE, s)
         g = [self.model.g(e + 1, s - k) for k in range(kmax + 1)]
         n = pos.n
         blind = g[1][n] / n
         best: dict = {(w,): blind for w in FACES}
-        for row, k, sizes in row_outcomes(pos, None, kmax, informative_only=True):
+
+        def visit(row, k, sizes):
             gk = g[k]
             v = sum(gk[m] for m in sizes) / n
             ms = tuple(sorted(w for w in row if w is not None))
             if v > best.get(ms, -1.0):
                 best[ms] = v
+        visit_outcomes(pos, visit, None, kmax, informative_only=True)
         return best
 
     def continuation(self, codes: int, e: int, s: int) -> float:

@@ -169,15 +169,14 @@ def _joint_weights(n: int, f: int, said: tuple, faces: list, public: tuple, wild
         return hit
     if not said:
         return _compositions(n, f)[1]
-    weights = list(_joint_weights(n, f, said[:-1], faces, public, wild, unseen, floor, chance))
+    weights = _joint_weights(n, f, said[:-1], faces, public, wild, unseen, floor, chance)
     q, img = said[-1]
     i = faces.index(img)
     e = [[exp(BETA * chance(q - c - public[j] - wild)) for c in range(n + 1)] for j in range(f)]
     cols = _columns(n, f)
     den = [0.0] * len(weights)
     for j in range(f):
-        ej = e[j]
-        den = list(map(add, den, [ej[v] for v in cols[j]]))
+        den = list(map(add, den, map(e[j].__getitem__, cols[j])))
     ei = e[i]
     low, high = floor / f, 1.0 - floor
     weights = [w * (low + high * ei[v] / d) for w, v, d in zip(weights, cols[i], den)]
@@ -357,8 +356,15 @@ class TableRead:
         pmf = self._others(image)
         if (self.holder is not None and self.holder != stater and self.rolled
                 and self.seer_face is None):
-            pmf = convolve(pmf, [1.0 - self.p, self.p])      # a hidden stone, by its face
+            pmf = self._others_and_stone(image)                # a hidden stone, by its face
         return tail(pmf, need)
+
+    def _others_and_stone(self, image: str) -> list:
+        """:meth:`_others` with the hidden stone's face too (it shows ``image`` with 1/f)."""
+        key = ("stone", image)
+        if key not in self._tables:
+            self._tables[key] = convolve(self._others(image), [1.0 - self.p, self.p])
+        return self._tables[key]
 
 
 # ---------------------------------------------------------------------- the policy
