@@ -549,8 +549,10 @@ writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
 const compiler = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s });
 compiler.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
 compiler.globals.set("HELD", imported);
+compiler.globals.set("PYSCRIPT", %(pyscript)s);
 compiler.runPython(%(compile)s);
 writeFileSync(%(pyc)s, compiler.FS.readFile("/tmp/pyc.zip"));
+writeFileSync(%(pyscript_pyc)s, compiler.FS.readFile("/tmp/pyscript-pyc.zip"));
 console.log(imported);
 """
 # Bytecode that never looks at its source again (unchecked hash): both come from one build.
@@ -568,6 +570,16 @@ with zipfile.ZipFile("/tmp/pyc.zip", "w", zipfile.ZIP_STORED) as out:
                 pyc = py_compile.compile(path, doraise=True,
                                          invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
                 out.write(pyc, os.path.relpath(pyc, "/home/pyodide/app"))
+# PyScript's own package, which it writes and imports at every start.  Checked against the
+# source PyScript writes (read from its chunk by build.py): a mismatch only means a compile.
+with zipfile.ZipFile("/tmp/pyscript-pyc.zip", "w", zipfile.ZIP_STORED) as out:
+    for name, text in sorted(json.loads(PYSCRIPT).items()):
+        path = "/home/pyodide/" + name
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        pyc = py_compile.compile(path, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+        out.write(pyc, os.path.relpath(pyc, "/home/pyodide/pyscript"))
 """
 SNAPSHOT_IMPORTS = """
 import importlib, pkgutil, sys
@@ -634,6 +646,7 @@ def snapshot_key() -> str:
     with zipfile.ZipFile(APP_ZIP) as z:
         for name in sorted(z.namelist()):
             h.update(name.encode() + b"\0" + z.read(name))
+    h.update(json.dumps(pyscript_python(), sort_keys=True).encode())
     h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + SNAPSHOT_COMPILE + inspect.getsource(stored_stdlib)).encode())
     return h.hexdigest()[:24]
 
@@ -650,14 +663,16 @@ def make_snapshot(out: Path) -> bool:
     script = SNAPSHOT_MAKER % {
         "pyodide": js((VENDOR / "pyodide" / "pyodide.mjs").as_uri()), "index": js(str(VENDOR / "pyodide") + "/"),
         "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out),
-        "compile": json.dumps(SNAPSHOT_COMPILE), "pyc": js(out.with_suffix(".pyc.zip"))}
+        "compile": json.dumps(SNAPSHOT_COMPILE), "pyc": js(out.with_suffix(".pyc.zip")),
+        "pyscript": json.dumps(json.dumps(pyscript_python())), "pyscript_pyc": js(out.with_suffix(".pyscript.zip"))}
     log("making the Python snapshot (node)")
     run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
     try:
         held = json.loads(run.stdout)
     except ValueError:
         held = None
-    if run.returncode != 0 or not out.exists() or not out.with_suffix(".pyc.zip").exists() or held is None:
+    made = [out, out.with_suffix(".pyc.zip"), out.with_suffix(".pyscript.zip")]
+    if run.returncode != 0 or not all(p.exists() for p in made) or held is None:
         log("snapshot failed; the page will start Python without one:\n" + run.stderr[-2000:])
         out.unlink(missing_ok=True)
         return False
@@ -672,18 +687,23 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
     cache = CACHE / "snapshot"
     cache.mkdir(parents=True, exist_ok=True)
     cached = cache / f"{snapshot_key()}.bin"
-    if not all(cached.with_suffix(ext).exists() for ext in (".bin", ".json", ".pyc.zip")):
+    beside = (".json", ".pyc.zip", ".pyscript.zip")
+    if not all(cached.with_suffix(ext).exists() for ext in (".bin", *beside)):
         tmp = cached.with_suffix(".tmp")
         if not make_snapshot(tmp):
             return None
-        tmp.with_suffix(".json").replace(cached.with_suffix(".json"))
-        tmp.with_suffix(".pyc.zip").replace(cached.with_suffix(".pyc.zip"))
+        for ext in beside:
+            tmp.with_suffix(ext).replace(cached.with_suffix(ext))
         tmp.replace(cached)
         for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-8]:
             old.unlink()            # 31 MB each: keep the last few (the cache is shared)
-            old.with_suffix(".json").unlink(missing_ok=True)
-            old.with_suffix(".pyc.zip").unlink(missing_ok=True)
+            for ext in beside:
+                old.with_suffix(ext).unlink(missing_ok=True)
     shutil.copy(cached, dist_dir / SNAPSHOT)
+    # PyScript's package as bytecode, unpacked beside the sources PyScript writes.
+    shutil.copy(cached.with_suffix(".pyscript.zip"), dist_dir / PYSCRIPT_PYC)
+    toml = dist_dir / "pyscript.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + f'"./{PYSCRIPT_PYC}" = "./pyscript/*"\n', encoding="utf-8")
     # The bytecode goes into dist's app.zip (the page unpacks it beside the sources), used by
     # a restored interpreter and a fresh one alike: the same runtime made it.
     with zipfile.ZipFile(cached.with_suffix(".pyc.zip")) as pyc, \
@@ -691,6 +711,59 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
         for info in pyc.infolist():
             app.writestr(info.filename, pyc.read(info))
     return json.loads(cached.with_suffix(".json").read_text())["stdlib"]
+
+
+PYSCRIPT_PYC = "static/pyscript-pyc.zip"    # unpacked into ./pyscript by dist's pyscript.toml
+
+
+def pyscript_python(dist_dir: Path = None) -> dict:
+    """PyScript's own Python package (``pyscript/*.py``) as its core writes it into the page
+    at every start: {relative path: source}.  Read from the object literal in the vendored
+    chunk; the build stops if it moved."""
+    folder = (dist_dir / "static" / "vendor" / "pyscript") if dist_dir else VENDOR / "pyscript"
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text(encoding="utf-8"))
+    text = (folder / core.group(1)).read_text(encoding="utf-8") if core else ""
+    found = re.search(r'\w+\("\.",(\{pyscript:\{)', text)
+    if not found:
+        sys.exit("PyScript's Python package moved in its core chunk: update pyscript_python")
+    pos = found.start(1)
+
+    def string(i):                  # a JS double-quoted string: JSON's escapes only
+        j = i + 1
+        while text[j] != '"':
+            j += 2 if text[j] == "\\" else 1
+        return json.loads(text[i:j + 1]), j + 1
+
+    def literal(i):                 # {key: "text" | {...}, ...}
+        assert text[i] == "{"
+        out, i = {}, i + 1
+        while text[i] != "}":
+            if text[i] == '"':
+                key, i = string(i)
+            else:
+                key = re.match(r"[\w$]+", text[i:]).group(0)
+                i += len(key)
+            assert text[i] == ":"
+            value, i = (string(i + 1) if text[i + 1] == '"' else literal(i + 1))
+            out[key] = value
+            if text[i] == ",":
+                i += 1
+        return out, i + 1
+
+    try:
+        tree, _ = literal(pos)
+    except (AssertionError, ValueError, AttributeError, IndexError):
+        sys.exit("PyScript's Python package could not be read from its core chunk: update pyscript_python")
+    files = {}
+
+    def walk(node, prefix):
+        for name, value in node.items():
+            if isinstance(value, dict):
+                walk(value, prefix + name + "/")
+            elif name.endswith(".py"):
+                files[prefix + name] = value
+    walk(tree, "")
+    return files
 
 
 # --------------------------------------------------------------------------- the rest of the stdlib

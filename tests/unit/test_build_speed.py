@@ -22,6 +22,9 @@ def runtime(tmp_path, monkeypatch):
     (vendor / "pyodide").mkdir(parents=True)
     for name in build.PYODIDE_FILES:
         (vendor / "pyodide" / name).write_bytes(name.encode())
+    (vendor / "pyscript").mkdir()
+    (vendor / "pyscript" / "core.js").write_text('export{a as b}from"./core-x1.js";')
+    (vendor / "pyscript" / "core-x1.js").write_text('const x=1;wo(".",{pyscript:{"__init__.py":"A = 1\\n"}});')
     app = tmp_path / "app.zip"
     with zipfile.ZipFile(app, "w") as z:
         z.writestr("clubtable/__init__.py", "")
@@ -186,3 +189,22 @@ def test_every_module_of_the_project_keeps_its_code_and_its_line_numbers():
         stripped = build.strip_source(source)
         assert stripped.count("\n") == source.count("\n"), path
         assert _without_docstrings(ast.parse(stripped)) == _without_docstrings(ast.parse(source)), path
+
+
+def test_the_snapshot_key_changes_with_pyscripts_python(runtime):
+    vendor, _ = runtime
+    before = build.snapshot_key()
+    (vendor / "pyscript" / "core-x1.js").write_text('wo(".",{pyscript:{"__init__.py":"A = 2\\n"}});')
+    assert build.snapshot_key() != before
+
+
+def test_pyscripts_python_is_read_from_its_chunk_with_folders_and_escapes(runtime):
+    vendor, _ = runtime
+    (vendor / "pyscript" / "core-x1.js").write_text(
+        'f();wo(".",{pyscript:{"__init__.py":"from .web import x\\n","web.py":"s = \\"a\\\\tb\\u00e9\\"\\n",'
+        'sub:{"m.py":"pass"},"data.txt":"not python"}}),g()')
+    assert build.pyscript_python() == {"pyscript/__init__.py": "from .web import x\n",
+                                       "pyscript/web.py": 's = "a\\tb\u00e9"\n', "pyscript/sub/m.py": "pass"}
+    (vendor / "pyscript" / "core-x1.js").write_text("PyScript rewritten")
+    with pytest.raises(SystemExit):
+        build.pyscript_python()
