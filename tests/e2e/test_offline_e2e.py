@@ -90,7 +90,7 @@ def _dobbelduel(page, url, whole):
 
 
 def _waldi(page, url, whole):
-    waldi_driver.set_up_waldi(page, url, seats=("local", "bot"), countdown_s=2, scoring_pause_s=0)
+    waldi_driver.set_up_waldi(page, url, seats=("local", "bot"), level="quick", countdown_s=1, scoring_pause_s=0)
     page.wait_for_selector("#waldi-wuff", timeout=20_000)
     if whole:
         return waldi_driver.play_until_over(page, timeout_s=400)
