@@ -90,7 +90,6 @@ RACE = """([sel, at]) => {
 def draw_and_hand_in(page, word, k=0):
     """A tiny dough drawing (one stroke, a little different each time) and its word."""
     page.wait_for_selector("#cave-pad")
-    page.bring_to_front()       # a hidden tab gets mouse events only at its throttled frame rate
     box = page.locator("#cave-pad").bounding_box()
     x, y = box["x"] + box["width"] * (0.3 + 0.05 * k), box["y"] + box["height"] * 0.5
     page.mouse.move(x, y)

@@ -61,9 +61,6 @@ def start_making(page, words=WORDS, strokes=1):
         return None
     did = int(form.first.get_attribute("id").split("-")[1])
     if page.locator(f"#pad-{did}").count():
-        # A hidden tab gets mouse events only at its throttled frame rate (about one a
-        # second): the player draws in the tab in front.
-        page.bring_to_front()
         draw(page, f"pad-{did}", strokes)
     page.fill(f"#word-{did}", words[did])
     page.click("#done")
