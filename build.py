@@ -36,6 +36,7 @@ import functools
 import hashlib
 import html
 import inspect
+import io
 import http.server
 import json
 import os
@@ -45,6 +46,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tokenize
 import tomllib
 import zipfile
 import zlib
@@ -207,6 +209,36 @@ def catalogues() -> None:
         log(f"compiled {len(written)} translation catalogue(s)")
 
 
+def strip_source(text: str) -> str:
+    """The project's Python as the page gets it: docstrings become ``""`` and comments go, every
+    line staying where it was (a traceback's line numbers still match the repository).  The
+    page compiles every module it imports from source (a third of it was documentation) and
+    the snapshot holds the imported ones' docstrings in memory: app.zip 312 → 233 kB over the
+    wire.  Nothing in the page reads a ``__doc__``."""
+    lines = text.splitlines(keepends=True)
+    edits = []     # (line, column, end line, end column, replacement); lines from 1, columns in characters
+    for node in ast.walk(ast.parse(text)):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            doc = body[0].value         # ast's columns count UTF-8 bytes
+            start = len(lines[doc.lineno - 1].encode()[:doc.col_offset].decode())
+            end = len(lines[doc.end_lineno - 1].encode()[:doc.end_col_offset].decode())
+            if doc.lineno == doc.end_lineno or not lines[doc.end_lineno - 1][end:].strip():
+                edits.append((doc.lineno, start, doc.end_lineno, end, '""'))   # else code follows: kept
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT and not token.string.startswith(("#!", "# -*-")):
+            edits.append((*token.start, *token.end, ""))
+    for line, col, end_line, end_col, replacement in sorted(edits, reverse=True):
+        head, tail = lines[line - 1][:col], lines[end_line - 1][end_col:]
+        if line == end_line:
+            lines[line - 1] = head + replacement + tail
+        else:                           # the lines a docstring spanned stay, empty
+            lines[line - 1:end_line] = [head + replacement + "\n", *["\n"] * (end_line - line - 1), tail]
+    return "".join(line.rstrip() + "\n" if line.endswith("\n") else line.rstrip() for line in lines)
+
+
 def app_zip() -> None:
     """py/clubtable (with its compiled catalogues) and the vendored pure-Python libraries, as
     one archive unpacked by PyScript."""
@@ -215,7 +247,11 @@ def app_zip() -> None:
     with zipfile.ZipFile(APP_ZIP, "w", zipfile.ZIP_STORED) as z:
         package = ROOT / "py" / "clubtable"
         for path in sorted([*package.rglob("*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
-            z.write(path, path.relative_to(ROOT / "py").as_posix())
+            name = path.relative_to(ROOT / "py").as_posix()
+            if path.suffix == ".py":
+                z.writestr(name, strip_source(path.read_text(encoding="utf-8")))
+            else:
+                z.write(path, name)
         for project, version, sha256, pkg in PYPI_PINS:
             with zipfile.ZipFile(_wheel(project, version, sha256)) as whl:
                 for info in whl.infolist():
@@ -237,6 +273,7 @@ def dist() -> None:
     shutil.copy(ROOT / "py" / "main.py", DIST / "py" / "main.py")
     shutil.copytree(ROOT / "static", DIST / "static")
     patch_pyscript_storage(DIST)
+    preload_modules(DIST)
     brand(DIST, load_club())
     write_icons(DIST)
     store_stdlib(DIST)
@@ -253,16 +290,58 @@ def patch_pyscript_storage(dist_dir: Path) -> None:
     """PyScript opens an IndexedDB package cache before it starts Python, and waits for it
     forever when the browser refuses storage (a cross-site iframe with third-party storage
     blocked).  The page installs no packages, so a refused cache is harmless: let the boot
-    go on without it.  Two expressions in the vendored chunk; the build stops if they moved."""
+    go on without it.  Nor does it wait for the cache to open when there are no packages to
+    look up in it (a new profile: 30 ms to 0.6 s before Python could start, measured); it still
+    opens meanwhile and is closed as before.  Two expressions in the vendored chunk; the build
+    stops if they moved."""
     for chunk in (dist_dir / "static" / "vendor" / "pyscript").glob("core-*.js"):
         text = chunk.read_text(encoding="utf-8")
-        text, n_sync = re.subn(r'await (\w+)\.sync\(\),(\w+)\("Loaded Storage"\)',
-                               r'await \1.sync().catch(()=>{}),\2("Loaded Storage")', text)
+        text, n_sync = re.subn(r'(let\{packages:(\w+),index_urls:\w+\}=\w+;.{0,1500}?)'
+                               r'await (\w+)\.sync\(\),(\w+)\("Loaded Storage"\)',
+                               r'\1\2&&await \3.sync().catch(()=>{}),\4("Loaded Storage")', text, flags=re.S)
         text, n_close = re.subn(r'await (\w+)\.close\(\),(\w+)\.lockFileURL',
                                 r'await \1.close().catch(()=>{}),\2.lockFileURL', text)
         if n_sync == 0 or n_sync != n_close:
             sys.exit(f"PyScript's storage code moved in {chunk.name}: update patch_pyscript_storage")
         chunk.write_text(text, encoding="utf-8")
+
+
+# PyScript's module chain: core.js imports its core chunk, which imports the TOML parser and
+# its plugins one after the other, then the interpreter module, which imports Pyodide: each
+# waits for the one before.  Named in index.html's head, the browser fetches them all at once
+# and compiles them while the chain runs (at 40 ms latency: interactive 6.1 s against 7.0 s).
+# Not Pyodide's 1 MB Emscripten module: fetched that early it delayed the first paint.
+PYSCRIPT_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+PRELOAD_AFTER = ("static/boot.mjs", "static/vendor/pyodide/pyodide.mjs")
+# What PyScript fetches once Python has started, one after the other: the archive of
+# pyscript.toml's [files], then index.html's script.  Asked for with the page instead.
+PRELOAD_FETCH = ("static/app.zip", "py/main.py")
+
+
+def preload_modules(dist_dir: Path) -> None:
+    """``<link rel="modulepreload">`` in dist's index.html for every module PyScript loads on each
+    start (their names carry a hash: read from the vendored core), and a preload of the files
+    it fetches after Python has started."""
+    pyscript = dist_dir / "static" / "vendor" / "pyscript"
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (pyscript / "core.js").read_text(encoding="utf-8"))
+    if not core:
+        sys.exit("PyScript's core.js changed: update preload_modules")
+    text = (pyscript / core.group(1)).read_text(encoding="utf-8")
+    names = [core.group(1)]
+    for chunk in PYSCRIPT_CHUNKS:
+        found = sorted(set(re.findall(r'import\("\./(%s-[\w-]{8}\.js)"\)' % re.escape(chunk), text)))
+        if len(found) != 1:
+            sys.exit(f"PyScript's {chunk} chunk moved: update PYSCRIPT_CHUNKS")
+        names.append(found[0])
+    hrefs = [f"static/vendor/pyscript/{name}" for name in names] + list(PRELOAD_AFTER)
+    links = "".join(f'  <link rel="modulepreload" href="{href}">\n' for href in hrefs) + "".join(
+        f'  <link rel="preload" href="{href}" as="fetch" crossorigin>\n' for href in PRELOAD_FETCH)
+    index = dist_dir / "index.html"
+    page = index.read_text(encoding="utf-8")
+    tag = '  <script type="module" src="static/vendor/pyscript/core.js"></script>\n'
+    if tag not in page:
+        sys.exit("index.html no longer loads PyScript's core.js: update preload_modules")
+    index.write_text(page.replace(tag, tag + links), encoding="utf-8")
 
 
 CLUB_FILE = ROOT / "club.toml"
@@ -465,7 +544,42 @@ const pyodide = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s, 
 pyodide.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
 const imported = pyodide.runPython(%(script)s);
 writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
+// A second interpreter (nothing more lands in the snapshot's memory) compiles the modules the
+// snapshot could not hold, for app.zip: the page then reads their bytecode instead of compiling.
+const compiler = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s });
+compiler.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
+compiler.globals.set("HELD", imported);
+compiler.globals.set("PYSCRIPT", %(pyscript)s);
+compiler.runPython(%(compile)s);
+writeFileSync(%(pyc)s, compiler.FS.readFile("/tmp/pyc.zip"));
+writeFileSync(%(pyscript_pyc)s, compiler.FS.readFile("/tmp/pyscript-pyc.zip"));
 console.log(imported);
+"""
+# Bytecode that never looks at its source again (unchecked hash): both come from one build.
+# Not the games' screens: each is imported when its game opens, and its bytecode would cost
+# as much to download again as its source (92 kB for the five, brotli).
+SNAPSHOT_COMPILE = """
+import importlib.util, json, os, py_compile, zipfile
+held = set(json.loads(HELD)["project"])
+with zipfile.ZipFile("/tmp/pyc.zip", "w", zipfile.ZIP_STORED) as out:
+    for folder, _, files in sorted(os.walk("/home/pyodide/app/clubtable")):
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            module = os.path.relpath(path, "/home/pyodide/app")[:-3].replace("/", ".").removesuffix(".__init__")
+            if name.endswith(".py") and module not in held and not module.startswith("clubtable.ui.games."):
+                pyc = py_compile.compile(path, doraise=True,
+                                         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+                out.write(pyc, os.path.relpath(pyc, "/home/pyodide/app"))
+# PyScript's own package, which it writes and imports at every start.  Checked against the
+# source PyScript writes (read from its chunk by build.py): a mismatch only means a compile.
+with zipfile.ZipFile("/tmp/pyscript-pyc.zip", "w", zipfile.ZIP_STORED) as out:
+    for name, text in sorted(json.loads(PYSCRIPT).items()):
+        path = "/home/pyodide/" + name
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        pyc = py_compile.compile(path, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+        out.write(pyc, os.path.relpath(pyc, "/home/pyodide/pyscript"))
 """
 SNAPSHOT_IMPORTS = """
 import importlib, pkgutil, sys
@@ -532,13 +646,15 @@ def snapshot_key() -> str:
     with zipfile.ZipFile(APP_ZIP) as z:
         for name in sorted(z.namelist()):
             h.update(name.encode() + b"\0" + z.read(name))
-    h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + inspect.getsource(stored_stdlib)).encode())
+    h.update(json.dumps(pyscript_python(), sort_keys=True).encode())
+    h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + SNAPSHOT_COMPILE + inspect.getsource(stored_stdlib)).encode())
     return h.hexdigest()[:24]
 
 
 def make_snapshot(out: Path) -> bool:
     """Start Pyodide in Node, import the project, and write its memory snapshot to ``out``, and
-    beside it (``.json``) the standard library's files whose modules it holds."""
+    beside it the standard library's files whose modules it holds (``.json``) and the bytecode
+    of the project's modules it does not hold (``.pyc.zip``)."""
     node = shutil.which("node")
     if not node:
         log("no node: the page will start Python without a snapshot")
@@ -546,14 +662,17 @@ def make_snapshot(out: Path) -> bool:
     js = lambda value: json.dumps(str(value))  # noqa: E731
     script = SNAPSHOT_MAKER % {
         "pyodide": js((VENDOR / "pyodide" / "pyodide.mjs").as_uri()), "index": js(str(VENDOR / "pyodide") + "/"),
-        "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out)}
+        "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out),
+        "compile": json.dumps(SNAPSHOT_COMPILE), "pyc": js(out.with_suffix(".pyc.zip")),
+        "pyscript": json.dumps(json.dumps(pyscript_python())), "pyscript_pyc": js(out.with_suffix(".pyscript.zip"))}
     log("making the Python snapshot (node)")
     run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
     try:
         held = json.loads(run.stdout)
     except ValueError:
         held = None
-    if run.returncode != 0 or not out.exists() or held is None:
+    made = [out, out.with_suffix(".pyc.zip"), out.with_suffix(".pyscript.zip")]
+    if run.returncode != 0 or not all(p.exists() for p in made) or held is None:
         log("snapshot failed; the page will start Python without one:\n" + run.stderr[-2000:])
         out.unlink(missing_ok=True)
         return False
@@ -568,17 +687,83 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
     cache = CACHE / "snapshot"
     cache.mkdir(parents=True, exist_ok=True)
     cached = cache / f"{snapshot_key()}.bin"
-    if not cached.exists() or not cached.with_suffix(".json").exists():
+    beside = (".json", ".pyc.zip", ".pyscript.zip")
+    if not all(cached.with_suffix(ext).exists() for ext in (".bin", *beside)):
         tmp = cached.with_suffix(".tmp")
         if not make_snapshot(tmp):
             return None
-        tmp.with_suffix(".json").replace(cached.with_suffix(".json"))
+        for ext in beside:
+            tmp.with_suffix(ext).replace(cached.with_suffix(ext))
         tmp.replace(cached)
         for old in sorted(cache.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-8]:
             old.unlink()            # 31 MB each: keep the last few (the cache is shared)
-            old.with_suffix(".json").unlink(missing_ok=True)
+            for ext in beside:
+                old.with_suffix(ext).unlink(missing_ok=True)
     shutil.copy(cached, dist_dir / SNAPSHOT)
+    # PyScript's package as bytecode, unpacked beside the sources PyScript writes.
+    shutil.copy(cached.with_suffix(".pyscript.zip"), dist_dir / PYSCRIPT_PYC)
+    toml = dist_dir / "pyscript.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + f'"./{PYSCRIPT_PYC}" = "./pyscript/*"\n', encoding="utf-8")
+    # The bytecode goes into dist's app.zip (the page unpacks it beside the sources), used by
+    # a restored interpreter and a fresh one alike: the same runtime made it.
+    with zipfile.ZipFile(cached.with_suffix(".pyc.zip")) as pyc, \
+            zipfile.ZipFile(dist_dir / "static" / "app.zip", "a", zipfile.ZIP_STORED) as app:
+        for info in pyc.infolist():
+            app.writestr(info.filename, pyc.read(info))
     return json.loads(cached.with_suffix(".json").read_text())["stdlib"]
+
+
+PYSCRIPT_PYC = "static/pyscript-pyc.zip"    # unpacked into ./pyscript by dist's pyscript.toml
+
+
+def pyscript_python(dist_dir: Path = None) -> dict:
+    """PyScript's own Python package (``pyscript/*.py``) as its core writes it into the page
+    at every start: {relative path: source}.  Read from the object literal in the vendored
+    chunk; the build stops if it moved."""
+    folder = (dist_dir / "static" / "vendor" / "pyscript") if dist_dir else VENDOR / "pyscript"
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text(encoding="utf-8"))
+    text = (folder / core.group(1)).read_text(encoding="utf-8") if core else ""
+    found = re.search(r'\w+\("\.",(\{pyscript:\{)', text)
+    if not found:
+        sys.exit("PyScript's Python package moved in its core chunk: update pyscript_python")
+    pos = found.start(1)
+
+    def string(i):                  # a JS double-quoted string: JSON's escapes only
+        j = i + 1
+        while text[j] != '"':
+            j += 2 if text[j] == "\\" else 1
+        return json.loads(text[i:j + 1]), j + 1
+
+    def literal(i):                 # {key: "text" | {...}, ...}
+        assert text[i] == "{"
+        out, i = {}, i + 1
+        while text[i] != "}":
+            if text[i] == '"':
+                key, i = string(i)
+            else:
+                key = re.match(r"[\w$]+", text[i:]).group(0)
+                i += len(key)
+            assert text[i] == ":"
+            value, i = (string(i + 1) if text[i + 1] == '"' else literal(i + 1))
+            out[key] = value
+            if text[i] == ",":
+                i += 1
+        return out, i + 1
+
+    try:
+        tree, _ = literal(pos)
+    except (AssertionError, ValueError, AttributeError, IndexError):
+        sys.exit("PyScript's Python package could not be read from its core chunk: update pyscript_python")
+    files = {}
+
+    def walk(node, prefix):
+        for name, value in node.items():
+            if isinstance(value, dict):
+                walk(value, prefix + name + "/")
+            elif name.endswith(".py"):
+                files[prefix + name] = value
+    walk(tree, "")
+    return files
 
 
 # --------------------------------------------------------------------------- the rest of the stdlib

@@ -18,6 +18,15 @@ const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.
 // Then: is the standard library there?  (Pyodide only logs one it could not fetch.)
 const RESTORED = "import os, random, sys\nrandom.seed()\nany(p.endswith('.zip') and os.path.exists(p) for p in sys.path)";
 
+// Asked for as soon as PyScript imports this module, before it opens its package storage and
+// calls loadPyodide: the download overlaps that work.
+const OFF = new URLSearchParams(globalThis.location?.search).has("nosnapshot");
+const SNAPSHOT = OFF ? null : fetch(SNAPSHOT_URL).then((response) => {
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  return response.arrayBuffer();
+});
+SNAPSHOT?.catch(() => {});   // reported by loadPyodide, not as an unhandled rejection
+
 function mark(mode, detail) {
   // Read by the tests and the boot benchmark: "snapshot", "fresh" or "fresh:<why>".
   const root = globalThis.document?.documentElement;   // absent in a worker
@@ -26,14 +35,9 @@ function mark(mode, detail) {
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  const off = new URLSearchParams(globalThis.location?.search).has("nosnapshot");
-  if (!off) {
-    const snapshot = fetch(SNAPSHOT_URL).then((response) => {
-      if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    });
+  if (SNAPSHOT) {
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot, stdLibURL: REST_URL });
+      const pyodide = await startPyodide({ ...settings, _loadSnapshot: SNAPSHOT, stdLibURL: REST_URL });
       if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
       mark("snapshot");
       return pyodide;

@@ -4,7 +4,7 @@ secret word in a guest's messages before it may be seen; pass-and-play on one de
 hand-over screens; seven players in teams at a hybrid table."""
 import time
 
-from .conftest import join_from_home, open_page, received
+from .conftest import join_from_home, new_tab, open_page, received
 from .dohdles_driver import (WORDS, current_proposal, make_one, made, play_until_over, propose, secret_leaks,
                              set_up, start_making)
 
@@ -21,7 +21,7 @@ def _wait_status(page, text, timeout=20_000):
 def test_three_tabs_play_a_whole_game_with_drawings_a_race_and_no_word_leaking(context, base_url):
     errors = []
     # three tabs boot side by side; the host sets the table up, the others join it
-    pages = [context.new_page() for _ in range(3)]
+    pages = [new_tab(context) for _ in range(3)]
     for page in pages:
         page.set_default_timeout(30_000)
         page.on("pageerror", lambda e: errors.append(str(e)))

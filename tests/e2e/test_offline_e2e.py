@@ -12,7 +12,7 @@ import pytest
 
 import build
 
-from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, open_page
+from .conftest import ARGS, BOOT_MS, CHROMIUM, DIST, QuietHandler, new_tab, open_page
 from . import cave_driver, dobbelduel_driver, dodgy_driver, dohdles_driver, waldi_driver
 from .test_embed_e2e import play_dodgy_fast, set_up_short_dodgy
 
@@ -90,7 +90,7 @@ def _dobbelduel(page, url, whole):
 
 
 def _waldi(page, url, whole):
-    waldi_driver.set_up_waldi(page, url, seats=("local", "bot"), countdown_s=2, scoring_pause_s=0)
+    waldi_driver.set_up_waldi(page, url, seats=("local", "bot"), level="quick", countdown_s=1, scoring_pause_s=0)
     page.wait_for_selector("#waldi-wuff", timeout=20_000)
     if whole:
         return waldi_driver.play_until_over(page, timeout_s=400)
@@ -150,7 +150,7 @@ def test_after_one_visit_a_reload_and_a_new_tab_play_the_game_offline(browser, s
         assert play(page, site.url, whole=True)
         page.close()                     # its table is over or left: the new tab starts afresh
 
-        tab = ctx.new_page()             # a new tab, still offline
+        tab = new_tab(ctx)               # a new tab, still offline
         tab.set_default_timeout(30_000)
         _own_failures(tab, site.url, failures)
         tab.goto(site.url + f"#/{game}")

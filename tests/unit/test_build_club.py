@@ -102,10 +102,11 @@ def test_the_service_worker_lists_every_file_of_the_build_with_its_hash(dist):
 def test_the_pyscript_patch_stops_the_build_when_pyscript_changed(tmp_path):
     chunk = tmp_path / "static" / "vendor" / "pyscript" / "core-x.js"
     chunk.parent.mkdir(parents=True)
-    chunk.write_text("await l.sync(),nn(\"Loaded Storage\");await l.close(),p.lockFileURL")
+    chunk.write_text("let{packages:a,index_urls:i}=n;if(a){}await l.sync(),nn(\"Loaded Storage\");"
+                     "await l.close(),p.lockFileURL")
     build.patch_pyscript_storage(tmp_path)
-    assert chunk.read_text() == ('await l.sync().catch(()=>{}),nn("Loaded Storage");'
-                                 'await l.close().catch(()=>{}),p.lockFileURL')
+    assert chunk.read_text() == ('let{packages:a,index_urls:i}=n;if(a){}a&&await l.sync().catch(()=>{}),'
+                                 'nn("Loaded Storage");await l.close().catch(()=>{}),p.lockFileURL')
     chunk.write_text("something else")
     with pytest.raises(SystemExit):
         build.patch_pyscript_storage(tmp_path)

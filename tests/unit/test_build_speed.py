@@ -1,5 +1,6 @@
 """build.py's start-up parts: the snapshot is remade exactly when its inputs change, and every
 compressible file gets a .gz (and .br) twin that decompresses to it."""
+import ast
 import gzip
 import os
 import shutil
@@ -21,6 +22,9 @@ def runtime(tmp_path, monkeypatch):
     (vendor / "pyodide").mkdir(parents=True)
     for name in build.PYODIDE_FILES:
         (vendor / "pyodide" / name).write_bytes(name.encode())
+    (vendor / "pyscript").mkdir()
+    (vendor / "pyscript" / "core.js").write_text('export{a as b}from"./core-x1.js";')
+    (vendor / "pyscript" / "core-x1.js").write_text('const x=1;wo(".",{pyscript:{"__init__.py":"A = 1\\n"}});')
     app = tmp_path / "app.zip"
     with zipfile.ZipFile(app, "w") as z:
         z.writestr("clubtable/__init__.py", "")
@@ -157,3 +161,50 @@ def test_the_rest_zip_leaves_out_what_the_snapshot_holds(tmp_path, monkeypatch):
     with zipfile.ZipFile(dist / build.STDLIB_REST) as z:
         assert sorted(z.namelist()) == ["b.py", "c/d.py", "e.py", "encodings/__init__.py", "encodings/latin_1.py"]
         assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+
+
+def _without_docstrings(tree):
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            body[0].value.value = ""
+    return ast.dump(tree)
+
+
+def test_the_page_gets_the_code_without_docstrings_and_comments_on_the_same_lines():
+    source = ('"""Module doc,\n  on two lines."""\nimport os  # why\n\n\nclass Die:\n'
+              '    """A die — façade."""\n    faces = "# not a comment"\n\n'
+              '    def roll(self):  # é\n        """Roll.\n\n        Really."""; return 4\n')
+    stripped = build.strip_source(source)
+    assert stripped == ('""\n\nimport os\n\n\nclass Die:\n    ""\n    faces = "# not a comment"\n\n'
+                        '    def roll(self):\n        """Roll.\n\n        Really."""; return 4\n')
+    assert _without_docstrings(ast.parse(stripped)) == _without_docstrings(ast.parse(source))
+
+
+def test_every_module_of_the_project_keeps_its_code_and_its_line_numbers():
+    for path in sorted((ROOT / "py" / "clubtable").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        stripped = build.strip_source(source)
+        assert stripped.count("\n") == source.count("\n"), path
+        assert _without_docstrings(ast.parse(stripped)) == _without_docstrings(ast.parse(source)), path
+
+
+def test_the_snapshot_key_changes_with_pyscripts_python(runtime):
+    vendor, _ = runtime
+    before = build.snapshot_key()
+    (vendor / "pyscript" / "core-x1.js").write_text('wo(".",{pyscript:{"__init__.py":"A = 2\\n"}});')
+    assert build.snapshot_key() != before
+
+
+def test_pyscripts_python_is_read_from_its_chunk_with_folders_and_escapes(runtime):
+    vendor, _ = runtime
+    (vendor / "pyscript" / "core-x1.js").write_text(
+        'f();wo(".",{pyscript:{"__init__.py":"from .web import x\\n","web.py":"s = \\"a\\\\tb\\u00e9\\"\\n",'
+        'sub:{"m.py":"pass"},"data.txt":"not python"}}),g()')
+    assert build.pyscript_python() == {"pyscript/__init__.py": "from .web import x\n",
+                                       "pyscript/web.py": 's = "a\\tb\u00e9"\n', "pyscript/sub/m.py": "pass"}
+    (vendor / "pyscript" / "core-x1.js").write_text("PyScript rewritten")
+    with pytest.raises(SystemExit):
+        build.pyscript_python()
