@@ -51,7 +51,7 @@ def main():
     ap.add_argument("--samples", type=int, default=10)
     ap.add_argument("--intents", type=int, default=2000)
     args = ap.parse_args()
-    from tests.e2e.conftest import join_from_home
+    from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
     from tests.e2e.dodgy_driver import set_up_dodgy, step
     server, base = serve()
     from playwright.sync_api import sync_playwright
@@ -62,7 +62,7 @@ def main():
             ctx = browser.new_context()
             pages = []
             for _ in range(3):
-                p = ctx.new_page()
+                p = new_tab(ctx)
                 p.goto(base)
                 p.wait_for_selector("body[data-ready='1']", timeout=120_000)
                 pages.append(p)

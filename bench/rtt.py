@@ -69,7 +69,7 @@ def main():
     ap.add_argument("--trace", action="store_true", help="time each stage of the path (the page's ?trace marks)")
     args = ap.parse_args()
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
-    from tests.e2e.conftest import join_from_home
+    from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
     from tests.e2e.dodgy_driver import set_up_dodgy, step
     server, base = serve()
     if args.trace:
@@ -80,12 +80,12 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             ctx = browser.new_context()
-            host = ctx.new_page()
+            host = new_tab(ctx)
             host.goto(base)
             host.wait_for_selector("body[data-ready='1']", timeout=120_000)
             set_up_dodgy(host, base, seats=("local", "remote"), threshold="null", window="0")
             host.wait_for_selector("#start-table")
-            guest = ctx.new_page()
+            guest = new_tab(ctx)
             guest.goto(base)
             guest.wait_for_selector("body[data-ready='1']", timeout=120_000)
             join_from_home(guest)

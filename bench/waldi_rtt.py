@@ -77,7 +77,7 @@ def main():
     ap.add_argument("--samples", type=int, default=40, help="heads laid to time (cards put under come as they come)")
     ap.add_argument("--trace", action="store_true", help="time each stage of the path (the page's ?trace marks)")
     args = ap.parse_args()
-    from tests.e2e.conftest import join_from_home
+    from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
     from tests.e2e.waldi_driver import set_up_waldi
     server, base = serve()
     if args.trace:
@@ -89,12 +89,12 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             ctx = browser.new_context()
-            host = ctx.new_page()
+            host = new_tab(ctx)
             host.goto(base)
             host.wait_for_selector("body[data-ready='1']", timeout=120_000)
             set_up_waldi(host, base, seats=("local", "remote"), max_hold_s=0, idle_stop_s=0, countdown_s=1)
             host.wait_for_selector("#start-table")
-            guest = ctx.new_page()
+            guest = new_tab(ctx)
             guest.goto(base)
             guest.wait_for_selector("body[data-ready='1']", timeout=120_000)
             join_from_home(guest)
