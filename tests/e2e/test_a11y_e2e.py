@@ -123,6 +123,37 @@ def has(page, selector):
     return page.locator(selector).count() > 0
 
 
+def keys_to_the_end(page, one_move, seconds, pause=0.1, look=None):
+    """Moves by key until the game is over or ``seconds`` have passed: ``one_move(page)``
+    makes one and says what it did ("over" at the end, None when nothing is to do now);
+    ``look(did, done)`` checks the screen after each try.  Returns what was done."""
+    done = []
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            did = one_move(page)
+        except Exception:                  # the screen changed under the key: look again
+            did = None
+        if did == "over":
+            break
+        if did:
+            done.append(did)
+        if look:
+            look(did, done)
+        time.sleep(pause)
+    return done
+
+
+def check_the_end(page, game):
+    """"Game over" in view at the page's size, the end screen scanned, and the end said once,
+    in the polite region."""
+    size = page.viewport_size
+    assert_game_over_in_view(page, f"{game} at {size['width']} × {size['height']}")
+    check_screen(page, f"{game} game over")
+    ends = [s for s in said(page) if s.startswith("Game over")]
+    assert len(ends) == 1, said(page)
+
+
 # --------------------------------------------------------------------------- screens outside a game
 def test_home_set_ups_for_clubs_lobby_and_hand_over(context, base_url):
     errors = []
@@ -209,17 +240,9 @@ def test_dodgy_by_keyboard_alone_to_the_end(context, base_url):
     assert_focus_moved(page, "DODGY table")
     assert_live_regions(page)
     watch_announcements(page)
-    done, scanned = [], set()
-    deadline = time.time() + 300
-    while time.time() < deadline:
-        try:
-            did = _dodgy_keys(page)
-        except Exception:                  # the screen changed under the key: look again
-            did = None
-        if did == "over":
-            break
-        if did:
-            done.append(did)
+    scanned = set()
+
+    def look(did, done):
         if "mid" not in scanned and has(page, "#claim-form"):
             scanned.add("mid")
             check_screen(page, "DODGY mid-game")
@@ -227,14 +250,10 @@ def test_dodgy_by_keyboard_alone_to_the_end(context, base_url):
             scanned.add("reveal")
             assert_news_in_view(page, "#reveal h2", "the DODGY reveal")
             check_screen(page, "DODGY reveal")
-        time.sleep(0.15)
+    done = keys_to_the_end(page, _dodgy_keys, 300, pause=0.15, look=look)
     assert "claim" in done or "dodgy" in done
     assert "reveal" in scanned
-    assert_game_over_in_view(page, "DODGY at 1280 × 800")
-    check_screen(page, "DODGY game over")
-    # the end was said once, in the polite region
-    ends = [s for s in said(page) if s.startswith("Game over")]
-    assert len(ends) == 1, said(page)
+    check_the_end(page, "DODGY")
     assert not errors
 
 
@@ -288,26 +307,16 @@ def test_dobbelduel_by_keyboard_alone_to_the_end(context, base_url):
     page.wait_for_selector("#dd-roll")
     assert_focus_moved(page, "Dobbelduel table")
     watch_announcements(page)
-    done, scanned = [], set()
-    deadline = time.time() + 200
-    while time.time() < deadline:
-        try:
-            did = _dobbelduel_keys(page)
-        except Exception:                  # the screen changed under the key: look again
-            did = None
-        if did == "over":
-            break
-        if did:
-            done.append(did)
+    scanned = set()
+
+    def look(did, done):
         if "mid" not in scanned and did == "place":
             page.wait_for_function("() => !document.querySelector('#dd-tray button')")
             scanned.add("mid")
             check_screen(page, "Dobbelduel mid-game")
-        time.sleep(0.1)
+    done = keys_to_the_end(page, _dobbelduel_keys, 200, look=look)
     assert {"place", "solve", "next"} <= set(done), done
-    assert_game_over_in_view(page, "Dobbelduel at 360 × 640")
-    check_screen(page, "Dobbelduel game over")
-    assert len([s for s in said(page) if s.startswith("Game over")]) == 1, said(page)
+    check_the_end(page, "Dobbelduel")
     assert not errors
 
 
@@ -352,26 +361,16 @@ def test_waldi_by_keyboard_alone_to_the_end(context, base_url):
     page.wait_for_selector("#waldi-wuff", timeout=15_000)
     assert_focus_moved(page, "Wie Waldi! table")
     watch_announcements(page)
-    done, scanned = [], set()
-    deadline = time.time() + 200
-    while time.time() < deadline:
-        try:
-            did = _waldi_keys(page)
-        except Exception:                  # the screen changed under the key: look again
-            did = None
-        if did == "over":
-            break
-        if did:
-            done.append(did)
+    scanned = set()
+
+    def look(did, done):
         if "mid" not in scanned and done.count("attach") + done.count("head") >= 2:
             scanned.add("mid")
             check_screen(page, "Wie Waldi! mid-game")
-        time.sleep(0.1)
+    done = keys_to_the_end(page, _waldi_keys, 200, look=look)
     assert {"take", "reveal", "head", "next"} <= set(done), done
     assert "mid" in scanned
-    assert_game_over_in_view(page, "Wie Waldi! at 1280 × 800")
-    check_screen(page, "Wie Waldi! game over")
-    assert len([s for s in said(page) if s.startswith("Game over")]) == 1, said(page)
+    check_the_end(page, "Wie Waldi!")
     assert not errors
 
 
@@ -423,26 +422,15 @@ def test_dohdles_by_keyboard_alone_to_the_end_against_computers(context, base_ur
     page.wait_for_selector("[id^='make-']")
     check_screen(page, "Dohdles! making")
     watch_announcements(page)
-    words = DOHDLES_TERMS
-    done, scanned = [], set()
-    deadline = time.time() + 150
-    while time.time() < deadline:
-        try:
-            did = _dohdles_solo_keys(page, words)
-        except Exception:                  # the screen changed under the key: look again
-            did = None
-        if did == "over":
-            break
-        if did:
-            done.append(did)
+    scanned = set()
+
+    def look(did, done):
         if "mid" not in scanned and did in ("letter", "end"):
             scanned.add("mid")
             check_screen(page, "Dohdles! mid-game")
-        time.sleep(0.2)
+    done = keys_to_the_end(page, lambda p: _dohdles_solo_keys(p, DOHDLES_TERMS), 150, pause=0.2, look=look)
     assert "make" in done and has(page, "#result"), done
-    assert_game_over_in_view(page, "Dohdles! at 1280 × 800")
-    check_screen(page, "Dohdles! game over")
-    assert len([s for s in said(page) if s.startswith("Game over")]) == 1, said(page)
+    check_the_end(page, "Dohdles!")
     assert not errors
 
 
@@ -508,23 +496,16 @@ def test_cave_by_keyboard_alone_to_the_end(context, base_url):
     check_screen(page, "Cave molding")
     watch_announcements(page)
     words = list(CAVE_WORDS)
-    done, scanned = [], set()
-    deadline = time.time() + 240
-    while time.time() < deadline and not has(page, "#result"):
-        try:
-            did = _cave_keys(page, words)
-        except Exception:
-            did = None
-        if did:
-            done.append(did)
-            if did == "handover":
-                assert_focus_moved(page, "Cave after the hand-over")
+    scanned = set()
+
+    def look(did, done):
+        if did == "handover":
+            assert_focus_moved(page, "Cave after the hand-over")
         if "mid" not in scanned and has(page, "#cave-status[data-phase='play']") and not has(page, "#handover-ready"):
             scanned.add("mid")
             check_screen(page, "Cave mid-game")
-        time.sleep(0.2)
+    done = keys_to_the_end(page, lambda p: "over" if has(p, "#result") else _cave_keys(p, words), 240,
+                           pause=0.2, look=look)
     assert {"hand in", "pass", "stop", "no guess"} <= set(done), done
-    assert_game_over_in_view(page, "Cave at 360 × 640")
-    check_screen(page, "Cave game over")
-    assert len([s for s in said(page) if s.startswith("Game over")]) == 1, said(page)
+    check_the_end(page, "Cave")
     assert not errors
