@@ -273,6 +273,7 @@ def dist() -> None:
     shutil.copy(ROOT / "py" / "main.py", DIST / "py" / "main.py")
     shutil.copytree(ROOT / "static", DIST / "static")
     patch_pyscript_storage(DIST)
+    patch_pyscript_bootstrap(DIST)
     preload_modules(DIST)
     brand(DIST, load_club())
     write_icons(DIST)
@@ -305,6 +306,21 @@ def patch_pyscript_storage(dist_dir: Path) -> None:
             sys.exit(f"PyScript's storage code moved in {chunk.name}: update patch_pyscript_storage")
         chunk.write_text(text, encoding="utf-8")
 
+
+
+def patch_pyscript_bootstrap(dist_dir: Path) -> None:
+    """Before the page's script runs, PyScript writes its Python package into the page's file
+    system and imports it.  The page never uses that package (the DOM layer talks to ``js``), and
+    importing it took 150 ms of every start, cold or warm (measured).  The files are still
+    written, so ``import pyscript`` works on demand; only the eager import goes.  One
+    expression in the vendored chunk; the build stops if it moved."""
+    for chunk in (dist_dir / "static" / "vendor" / "pyscript").glob("core-*.js"):
+        text = chunk.read_text(encoding="utf-8")
+        text, n_import = re.subn(r'(\w+)\.push\("import pyscript as _pyscript"\),', "", text)
+        text, n_del = re.subn(r'\["_Path","_path","_os","_pyscript"\]\.map', '["_Path","_path","_os"].map', text)
+        if n_import != 1 or n_del != 1:
+            sys.exit(f"PyScript's start-up import moved in {chunk.name}: update patch_pyscript_bootstrap")
+        chunk.write_text(text, encoding="utf-8")
 
 # PyScript's module chain: core.js imports its core chunk, which imports the TOML parser and
 # its plugins one after the other, then the interpreter module, which imports Pyodide: each
@@ -549,10 +565,8 @@ writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
 const compiler = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s });
 compiler.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
 compiler.globals.set("HELD", imported);
-compiler.globals.set("PYSCRIPT", %(pyscript)s);
 compiler.runPython(%(compile)s);
 writeFileSync(%(pyc)s, compiler.FS.readFile("/tmp/pyc.zip"));
-writeFileSync(%(pyscript_pyc)s, compiler.FS.readFile("/tmp/pyscript-pyc.zip"));
 console.log(imported);
 """
 # Bytecode that never looks at its source again (unchecked hash): both come from one build.
@@ -570,16 +584,6 @@ with zipfile.ZipFile("/tmp/pyc.zip", "w", zipfile.ZIP_STORED) as out:
                 pyc = py_compile.compile(path, doraise=True,
                                          invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
                 out.write(pyc, os.path.relpath(pyc, "/home/pyodide/app"))
-# PyScript's own package, which it writes and imports at every start.  Checked against the
-# source PyScript writes (read from its chunk by build.py): a mismatch only means a compile.
-with zipfile.ZipFile("/tmp/pyscript-pyc.zip", "w", zipfile.ZIP_STORED) as out:
-    for name, text in sorted(json.loads(PYSCRIPT).items()):
-        path = "/home/pyodide/" + name
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        pyc = py_compile.compile(path, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-        out.write(pyc, os.path.relpath(pyc, "/home/pyodide/pyscript"))
 """
 SNAPSHOT_IMPORTS = """
 import importlib, pkgutil, sys
@@ -611,6 +615,17 @@ json.dumps({"project": done, "stdlib": sorted(
     m.__file__[len(stdlib) + 1:] for m in list(sys.modules.values())
     if getattr(m, "__file__", None) and m.__file__.startswith(stdlib + "/"))})
 """
+
+
+def tell_snapshot_size(dist_dir: Path, size: int) -> None:
+    """Write the snapshot's size into dist's interpreter module: knowing it, the page starts
+    Pyodide while the snapshot downloads (see static/boot.mjs)."""
+    boot = dist_dir / "static" / "boot.mjs"
+    text, n = re.subn(r"^const SNAPSHOT_BYTES = \d+;$", f"const SNAPSHOT_BYTES = {size};", boot.read_text(encoding="utf-8"),
+                      flags=re.M)
+    if n != 1:
+        sys.exit("static/boot.mjs no longer declares SNAPSHOT_BYTES: update tell_snapshot_size")
+    boot.write_text(text, encoding="utf-8")
 
 
 STDLIB = "static/vendor/pyodide/python_stdlib.zip"
@@ -646,7 +661,6 @@ def snapshot_key() -> str:
     with zipfile.ZipFile(APP_ZIP) as z:
         for name in sorted(z.namelist()):
             h.update(name.encode() + b"\0" + z.read(name))
-    h.update(json.dumps(pyscript_python(), sort_keys=True).encode())
     h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + SNAPSHOT_COMPILE + inspect.getsource(stored_stdlib)).encode())
     return h.hexdigest()[:24]
 
@@ -663,15 +677,14 @@ def make_snapshot(out: Path) -> bool:
     script = SNAPSHOT_MAKER % {
         "pyodide": js((VENDOR / "pyodide" / "pyodide.mjs").as_uri()), "index": js(str(VENDOR / "pyodide") + "/"),
         "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out),
-        "compile": json.dumps(SNAPSHOT_COMPILE), "pyc": js(out.with_suffix(".pyc.zip")),
-        "pyscript": json.dumps(json.dumps(pyscript_python())), "pyscript_pyc": js(out.with_suffix(".pyscript.zip"))}
+        "compile": json.dumps(SNAPSHOT_COMPILE), "pyc": js(out.with_suffix(".pyc.zip"))}
     log("making the Python snapshot (node)")
     run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
     try:
         held = json.loads(run.stdout)
     except ValueError:
         held = None
-    made = [out, out.with_suffix(".pyc.zip"), out.with_suffix(".pyscript.zip")]
+    made = [out, out.with_suffix(".pyc.zip")]
     if run.returncode != 0 or not all(p.exists() for p in made) or held is None:
         log("snapshot failed; the page will start Python without one:\n" + run.stderr[-2000:])
         out.unlink(missing_ok=True)
@@ -687,7 +700,7 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
     cache = CACHE / "snapshot"
     cache.mkdir(parents=True, exist_ok=True)
     cached = cache / f"{snapshot_key()}.bin"
-    beside = (".json", ".pyc.zip", ".pyscript.zip")
+    beside = (".json", ".pyc.zip")
     if not all(cached.with_suffix(ext).exists() for ext in (".bin", *beside)):
         tmp = cached.with_suffix(".tmp")
         if not make_snapshot(tmp):
@@ -700,10 +713,7 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
             for ext in beside:
                 old.with_suffix(ext).unlink(missing_ok=True)
     shutil.copy(cached, dist_dir / SNAPSHOT)
-    # PyScript's package as bytecode, unpacked beside the sources PyScript writes.
-    shutil.copy(cached.with_suffix(".pyscript.zip"), dist_dir / PYSCRIPT_PYC)
-    toml = dist_dir / "pyscript.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + f'"./{PYSCRIPT_PYC}" = "./pyscript/*"\n', encoding="utf-8")
+    tell_snapshot_size(dist_dir, cached.stat().st_size)
     # The bytecode goes into dist's app.zip (the page unpacks it beside the sources), used by
     # a restored interpreter and a fresh one alike: the same runtime made it.
     with zipfile.ZipFile(cached.with_suffix(".pyc.zip")) as pyc, \
@@ -711,59 +721,6 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
         for info in pyc.infolist():
             app.writestr(info.filename, pyc.read(info))
     return json.loads(cached.with_suffix(".json").read_text())["stdlib"]
-
-
-PYSCRIPT_PYC = "static/pyscript-pyc.zip"    # unpacked into ./pyscript by dist's pyscript.toml
-
-
-def pyscript_python(dist_dir: Path = None) -> dict:
-    """PyScript's own Python package (``pyscript/*.py``) as its core writes it into the page
-    at every start: {relative path: source}.  Read from the object literal in the vendored
-    chunk; the build stops if it moved."""
-    folder = (dist_dir / "static" / "vendor" / "pyscript") if dist_dir else VENDOR / "pyscript"
-    core = re.search(r'from"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text(encoding="utf-8"))
-    text = (folder / core.group(1)).read_text(encoding="utf-8") if core else ""
-    found = re.search(r'\w+\("\.",(\{pyscript:\{)', text)
-    if not found:
-        sys.exit("PyScript's Python package moved in its core chunk: update pyscript_python")
-    pos = found.start(1)
-
-    def string(i):                  # a JS double-quoted string: JSON's escapes only
-        j = i + 1
-        while text[j] != '"':
-            j += 2 if text[j] == "\\" else 1
-        return json.loads(text[i:j + 1]), j + 1
-
-    def literal(i):                 # {key: "text" | {...}, ...}
-        assert text[i] == "{"
-        out, i = {}, i + 1
-        while text[i] != "}":
-            if text[i] == '"':
-                key, i = string(i)
-            else:
-                key = re.match(r"[\w$]+", text[i:]).group(0)
-                i += len(key)
-            assert text[i] == ":"
-            value, i = (string(i + 1) if text[i + 1] == '"' else literal(i + 1))
-            out[key] = value
-            if text[i] == ",":
-                i += 1
-        return out, i + 1
-
-    try:
-        tree, _ = literal(pos)
-    except (AssertionError, ValueError, AttributeError, IndexError):
-        sys.exit("PyScript's Python package could not be read from its core chunk: update pyscript_python")
-    files = {}
-
-    def walk(node, prefix):
-        for name, value in node.items():
-            if isinstance(value, dict):
-                walk(value, prefix + name + "/")
-            elif name.endswith(".py"):
-                files[prefix + name] = value
-    walk(tree, "")
-    return files
 
 
 # --------------------------------------------------------------------------- the rest of the stdlib

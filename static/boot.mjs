@@ -18,14 +18,41 @@ const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.
 // Then: is the standard library there?  (Pyodide only logs one it could not fetch.)
 const RESTORED = "import os, random, sys\nrandom.seed()\nany(p.endswith('.zip') and os.path.exists(p) for p in sys.path)";
 
+// The snapshot's size in bytes, written here by build.py beside the snapshot it makes (0: none
+// made, or this is the source tree).  Knowing it, Pyodide can make its memory and compile its
+// WebAssembly while the snapshot still downloads, and the snapshot streams straight into the
+// buffer Pyodide restores from; without it, all of that waits for the last byte.
+const SNAPSHOT_BYTES = 0;
+
 // Asked for as soon as PyScript imports this module, before it opens its package storage and
 // calls loadPyodide: the download overlaps that work.
 const OFF = new URLSearchParams(globalThis.location?.search).has("nosnapshot");
-const SNAPSHOT = OFF ? null : fetch(SNAPSHOT_URL).then((response) => {
+const BUFFER = OFF || !SNAPSHOT_BYTES ? null : new Uint8Array(SNAPSHOT_BYTES);
+const SNAPSHOT = OFF ? null : fetch(SNAPSHOT_URL).then(async (response) => {
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  return response.arrayBuffer();
+  if (!BUFFER) return response.arrayBuffer();
+  let at = 0;
+  const reader = response.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    if (at + part.value.length > BUFFER.length) throw new Error("snapshot: longer than built");
+    BUFFER.set(part.value, at);
+    at += part.value.length;
+  }
+  if (at !== BUFFER.length) throw new Error("snapshot: shorter than built");
+  return BUFFER;
 });
 SNAPSHOT?.catch(() => {});   // reported by loadPyodide, not as an unhandled rejection
+
+// Pyodide's Emscripten module, made as soon as loadPyodide is called; it is handed over for the
+// restore only once the snapshot is whole.
+function modulePending() {
+  const made = import(INDEX_URL + "pyodide.asm.mjs");
+  return async (settings) => {
+    const module = await (await made).default(settings);
+    await SNAPSHOT;
+    return module;
+  };
+}
 
 function mark(mode, detail) {
   // Read by the tests and the boot benchmark: "snapshot", "fresh" or "fresh:<why>".
@@ -37,7 +64,8 @@ export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   if (SNAPSHOT) {
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: SNAPSHOT, stdLibURL: REST_URL });
+      const early = BUFFER ? { _loadSnapshot: BUFFER, createPyodideModule: modulePending() } : { _loadSnapshot: SNAPSHOT };
+      const pyodide = await startPyodide({ ...settings, ...early, stdLibURL: REST_URL });
       if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
       mark("snapshot");
       return pyodide;

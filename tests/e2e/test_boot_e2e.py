@@ -42,6 +42,8 @@ needs_snapshot = pytest.mark.skipif(not (DIST / SNAPSHOT).exists(),
 
 @needs_snapshot
 def test_the_page_restores_the_snapshot_with_the_engines_imported(context, base_url):
+    size = (DIST / SNAPSHOT).stat().st_size      # told to the page, which starts Pyodide meanwhile
+    assert f"\nconst SNAPSHOT_BYTES = {size};\n" in (DIST / "static" / "boot.mjs").read_text(encoding="utf-8")
     errors = []
     page = open_page(context, base_url + "#/dodgy", errors)
     assert boot_mode(page) == "snapshot"
@@ -64,12 +66,24 @@ def test_two_restores_draw_different_seeds_for_new_tables(browser, base_url):
     assert draws[0]["table_seed"] != draws[1]["table_seed"]
 
 
+def another_build():
+    """The build's snapshot as another build of Pyodide would have made it: its build id differs."""
+    data = bytearray((DIST / SNAPSHOT).read_bytes())
+    data[16:48] = bytes(b ^ 0xFF for b in data[16:48])
+    return bytes(data)
+
+
 @pytest.mark.parametrize("answer, mode", [
-    ({"status": 404, "body": "missing"}, "fresh:missing"),
-    ({"status": 200, "body": b"\0" * 4096}, "fresh:rejected"),   # not a snapshot of this build
-])
+    (lambda: {"status": 404, "body": "missing"}, "fresh:missing"),
+    (lambda: {"status": 200, "body": b"\0" * 4096}, "fresh:rejected"),   # shorter than the build's
+    (lambda: {"status": 200, "body": (DIST / SNAPSHOT).read_bytes() + b"\0" * 4096}, "fresh:rejected"),  # longer
+    (lambda: {"status": 200, "body": another_build()}, "fresh:rejected"),  # the size the page expects
+], ids=["missing", "shorter", "longer", "another-build"])
 def test_without_a_usable_snapshot_python_starts_normally(context, base_url, answer, mode):
-    context.route("**/" + SNAPSHOT, lambda route: route.fulfill(**answer))
+    if mode != "fresh:missing" and not (DIST / SNAPSHOT).exists():
+        pytest.skip("built without a snapshot (no node at build time)")
+    body = answer()
+    context.route("**/" + SNAPSHOT, lambda route: route.fulfill(**body))
     errors = []
     page = open_page(context, base_url + "#/dodgy", errors)
     assert boot_mode(page) == mode

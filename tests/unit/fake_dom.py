@@ -191,20 +191,21 @@ def install(batch=True):
     """A fresh document; (re)load ``clubtable.ui.dom`` against it.  ``batch``: the page has
     the one-call patch (as the app's page does); without it the layer patches call by call."""
     doc = FakeDocument()
+    js = types.ModuleType("js")          # the page's global scope: the layer's ``window``
+    js.document = doc
+    if batch:
+        js.clubtableApply = apply_patch()
+    for name in ("Blob", "Object", "Uint8Array", "URL"):   # what net.browser names at import
+        setattr(js, name, types.SimpleNamespace())
+    js.window = js
     pyscript = types.ModuleType("pyscript")
     pyscript.document = doc
-    pyscript.window = types.SimpleNamespace()
-    if batch:
-        pyscript.window.clubtableApply = apply_patch()
+    pyscript.window = js
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda fn: fn
     ffi.to_js = lambda x, **_: x
     pyodide = types.ModuleType("pyodide")
     pyodide.ffi = ffi
-    js = types.ModuleType("js")          # what net.browser names at import; unused here
-    for name in ("Blob", "Object", "Uint8Array", "URL"):
-        setattr(js, name, types.SimpleNamespace())
-    js.window = pyscript.window
     sys.modules.update({"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi, "js": js})
     sys.modules.pop("clubtable.ui.dom", None)
     import clubtable.ui.dom as dom

@@ -110,3 +110,15 @@ def test_the_pyscript_patch_stops_the_build_when_pyscript_changed(tmp_path):
     chunk.write_text("something else")
     with pytest.raises(SystemExit):
         build.patch_pyscript_storage(tmp_path)
+
+
+def test_pyscript_writes_its_package_but_no_longer_imports_it_before_the_page_runs(tmp_path):
+    chunk = tmp_path / "static" / "vendor" / "pyscript" / "core-x.js"
+    chunk.parent.mkdir(parents=True)
+    chunk.write_text('wo(".",{pyscript:{}}),ho.push("import pyscript as _pyscript"),'
+                     'ho.push(...["_Path","_path","_os","_pyscript"].map(e=>`del ${e}`)),ho.push("\\n");')
+    build.patch_pyscript_bootstrap(tmp_path)
+    assert chunk.read_text() == ('wo(".",{pyscript:{}}),ho.push(...["_Path","_path","_os"].map(e=>`del ${e}`)),'
+                                 'ho.push("\\n");')
+    with pytest.raises(SystemExit):          # patched already, or PyScript changed: stop
+        build.patch_pyscript_bootstrap(tmp_path)

@@ -191,20 +191,13 @@ def test_every_module_of_the_project_keeps_its_code_and_its_line_numbers():
         assert _without_docstrings(ast.parse(stripped)) == _without_docstrings(ast.parse(source)), path
 
 
-def test_the_snapshot_key_changes_with_pyscripts_python(runtime):
-    vendor, _ = runtime
-    before = build.snapshot_key()
-    (vendor / "pyscript" / "core-x1.js").write_text('wo(".",{pyscript:{"__init__.py":"A = 2\\n"}});')
-    assert build.snapshot_key() != before
-
-
-def test_pyscripts_python_is_read_from_its_chunk_with_folders_and_escapes(runtime):
-    vendor, _ = runtime
-    (vendor / "pyscript" / "core-x1.js").write_text(
-        'f();wo(".",{pyscript:{"__init__.py":"from .web import x\\n","web.py":"s = \\"a\\\\tb\\u00e9\\"\\n",'
-        'sub:{"m.py":"pass"},"data.txt":"not python"}}),g()')
-    assert build.pyscript_python() == {"pyscript/__init__.py": "from .web import x\n",
-                                       "pyscript/web.py": 's = "a\\tb\u00e9"\n', "pyscript/sub/m.py": "pass"}
-    (vendor / "pyscript" / "core-x1.js").write_text("PyScript rewritten")
+def test_the_build_tells_the_interpreter_module_the_snapshots_size(tmp_path):
+    source = (ROOT / "static" / "boot.mjs").read_text(encoding="utf-8")
+    assert "\nconst SNAPSHOT_BYTES = 0;\n" in source        # the source tree knows no snapshot
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "boot.mjs").write_text(source, encoding="utf-8")
+    build.tell_snapshot_size(tmp_path, 31457424)
+    assert "\nconst SNAPSHOT_BYTES = 31457424;\n" in (tmp_path / "static" / "boot.mjs").read_text(encoding="utf-8")
+    (tmp_path / "static" / "boot.mjs").write_text("export {};", encoding="utf-8")
     with pytest.raises(SystemExit):
-        build.pyscript_python()
+        build.tell_snapshot_size(tmp_path, 1)

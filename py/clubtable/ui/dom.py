@@ -37,8 +37,9 @@ import json
 import time
 from typing import Any, Callable, Optional
 
+import js as window                    # on the page's thread what pyscript.window is
+from js import document
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
 
 from ..net import trace
 
