@@ -274,6 +274,7 @@ def dist() -> None:
     shutil.copytree(ROOT / "static", DIST / "static")
     patch_pyscript_storage(DIST)
     patch_pyscript_bootstrap(DIST)
+    patch_pyscript_observer(DIST)
     preload_modules(DIST)
     brand(DIST, load_club())
     write_icons(DIST)
@@ -320,6 +321,29 @@ def patch_pyscript_bootstrap(dist_dir: Path) -> None:
         text, n_del = re.subn(r'\["_Path","_path","_os","_pyscript"\]\.map', '["_Path","_path","_os"].map', text)
         if n_import != 1 or n_del != 1:
             sys.exit(f"PyScript's start-up import moved in {chunk.name}: update patch_pyscript_bootstrap")
+        chunk.write_text(text, encoding="utf-8")
+
+
+PYSCRIPT_IGNORE = "data-pyscript-ignore"     # on the page's mount roots (index.html)
+
+
+def patch_pyscript_observer(dist_dir: Path) -> None:
+    """PyScript watches the whole document for new ``<script type="py">`` elements and
+    ``py-*`` event attributes: for every element added it runs an XPath search over all the
+    attributes of its subtree.  The DOM layer adds whole subtrees at every move (a DODGY move:
+    75-220 elements), and that search ran before the browser could show the move: 0.3-2.9 ms
+    after each patch, most of the rest of a move's way to the other tab's screen (measured).
+    The page never puts such elements or attributes under its mount roots (index.html marks
+    them with ``data-pyscript-ignore``), so the watcher skips changes inside them; scripts
+    added anywhere else still run.  One expression in the vendored chunk; the build stops if
+    it moved."""
+    for chunk in (dist_dir / "static" / "vendor" / "pyscript").glob("core-*.js"):
+        text = chunk.read_text(encoding="utf-8")
+        text, n = re.subn(r'(new MutationObserver\(\(?(\w+)\)?=>\{const \w+=\w+\.join\(","\);'
+                          r'for\(const\{type:\w+,target:(\w+),attributeName:\w+,addedNodes:\w+\}of \2\)\{)(?!if\(\w+\.closest)',
+                          lambda m: m.group(1) + f'if({m.group(3)}.closest?.("[{PYSCRIPT_IGNORE}]"))continue;', text)
+        if n != 1:
+            sys.exit(f"PyScript's document watcher moved in {chunk.name}: update patch_pyscript_observer")
         chunk.write_text(text, encoding="utf-8")
 
 # PyScript's module chain: core.js imports its core chunk, which imports the TOML parser and

@@ -2,6 +2,7 @@
 import base64
 import hashlib
 import json
+import re
 import struct
 import sys
 import zipfile
@@ -110,6 +111,30 @@ def test_the_pyscript_patch_stops_the_build_when_pyscript_changed(tmp_path):
     chunk.write_text("something else")
     with pytest.raises(SystemExit):
         build.patch_pyscript_storage(tmp_path)
+
+
+def test_pyscripts_document_watcher_skips_changes_under_the_pages_mount_roots(tmp_path):
+    chunk = tmp_path / "static" / "vendor" / "pyscript" / "core-x.js"
+    chunk.parent.mkdir(parents=True)
+    chunk.write_text('if(!Ms){const e=new MutationObserver(e=>{const n=pn.join(",");for(const{type:r,target:s,'
+                     'attributeName:o,addedNodes:a}of e){if("attributes"===r){}}})}')
+    build.patch_pyscript_observer(tmp_path)
+    assert chunk.read_text() == ('if(!Ms){const e=new MutationObserver(e=>{const n=pn.join(",");for(const{type:r,'
+                                 'target:s,attributeName:o,addedNodes:a}of e){if(s.closest?.("[data-pyscript-ignore]"))'
+                                 'continue;if("attributes"===r){}}})}')
+    with pytest.raises(SystemExit):          # patched already, or PyScript changed: stop
+        build.patch_pyscript_observer(tmp_path)
+
+
+def test_every_mount_root_of_the_page_is_one_pyscript_ignores():
+    """The DOM layer mounts into these (``dom.mount``); PyScript's watcher must skip them."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    mounts = set()
+    for path in (ROOT / "py" / "clubtable").rglob("*.py"):
+        mounts |= set(re.findall(r'mount\("([\w-]+)"', path.read_text(encoding="utf-8")))
+    assert mounts >= {"app", "lang-slot", "notice-slot"}
+    for root in mounts:
+        assert re.search(rf'<\w+ id="{root}"[^>]* {build.PYSCRIPT_IGNORE}[ >]', page), root
 
 
 def test_pyscript_writes_its_package_but_no_longer_imports_it_before_the_page_runs(tmp_path):
