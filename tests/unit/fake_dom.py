@@ -116,6 +116,16 @@ class FakeElement(FakeNode):
     def focus(self, *_):
         self.ownerDocument._active = self
 
+    def closest(self, sel):
+        # only "[name]", what event delegation asks
+        assert sel.startswith("[") and sel.endswith("]") and "=" not in sel, sel
+        el = self
+        while isinstance(el, FakeElement):
+            if el.getAttribute(sel[1:-1]) is not None:
+                return el
+            el = el.parentElement
+        return None
+
     def querySelector(self, sel):
         # only [data-key="..."] and #id, enough for focus restoration
         for el in self.walk():

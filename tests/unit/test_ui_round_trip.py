@@ -38,9 +38,9 @@ def page():
                     "clubtable.ui.shell_home", "clubtable.ui.shell_table", "clubtable.ui.clubs")
     clock = Clock()
     dom.create_proxy = Proxy
-    dom.window.setTimeout = lambda fn, ms: clock.timers.append((ms, fn))
+    dom.window.setTimeout = lambda fn, ms, *args: clock.timers.append((ms, lambda: fn(*args)))
     dom.window.addEventListener = lambda event, fn: clock.listeners.append((event, fn))
-    dom.window.Date = types.SimpleNamespace(now=lambda: clock.now)
+    dom.now_ms = lambda: clock.now
     from clubtable.ui import controllers
     yield types.SimpleNamespace(dom=dom, clock=clock, controllers=controllers)
     fake_dom.forget("clubtable.ui.storage", "clubtable.ui.controllers", "clubtable.ui.app",
