@@ -318,8 +318,6 @@ class App(HomeScreens, TableScreens):
         self.focus_after = self.news_at = None
         dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
         dom.set_title(self.page_title())
-        if dom.countdowns_changed():              # a new deadline shows its seconds at once
-            dom.tick_countdowns()
         self.drawn_at = time.perf_counter()
         dom.count_render((self.drawn_at - t0) * 1000)
 

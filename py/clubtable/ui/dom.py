@@ -47,7 +47,6 @@ FULL_REBUILD = False          # measurement only: rebuild every mounted tree fro
 SVG_NS = "http://www.w3.org/2000/svg"
 _FORM_PROPS = ("value", "checked", "selected")
 _COUNTDOWN = ("data-deadline", "data-offset")
-_deadlines = [False]          # a countdown was made or changed (see ``countdowns_changed``)
 
 STATS: dict = {}              # DOM operations by kind, calls into the page (batches), mounts/time
 
@@ -344,8 +343,6 @@ def _spec(node: Any, svg: bool) -> list:
     svg = svg or node.tag == "svg"
     STATS["createElement"] += 1
     attrs = node.attrs
-    if "data-deadline" in attrs:
-        _deadlines[0] = True
     STATS["setAttribute"] += len(attrs)
     if node.events:
         node.hkey = _new_hkey()
@@ -356,7 +353,7 @@ def _spec(node: Any, svg: bool) -> list:
     if len(kids) == 1 and not isinstance(kids[0], Node):
         STATS["text"] += 1
         node.kids = _TEXT
-        return [n, node.tag, 1 if svg else 0, attrs, kids[0]]
+        return [n, node.tag, 1 if svg else 0, attrs, _seconds_left(attrs) if _is_countdown(node) else kids[0]]
     node.kids = refs = []
     out = []
     for i, child in enumerate(kids):
@@ -451,8 +448,6 @@ def _patch(old: Node, new: Node, el: int, svg: bool) -> None:
             if oa.get(name) != value:
                 STATS["setAttribute"] += 1
                 _ops.append(["A", el, name, value])
-                if name in _COUNTDOWN:
-                    _deadlines[0] = True
                 if name in _FORM_PROPS:
                     # the tree changed a form value: show it (the attribute is only the default)
                     STATS["prop"] += 1
@@ -466,6 +461,23 @@ def _patch(old: Node, new: Node, el: int, svg: bool) -> None:
                     _ops.append(["P", el, name, False])
     _patch_events(old, new, el)
     _patch_children(el, old, new, svg)
+    if oa != na and _is_countdown(new) and any(oa.get(a) != na.get(a) for a in _COUNTDOWN):
+        STATS["text"] += 1
+        _ops.append(["T", el, _seconds_left(na)])
+
+
+def _is_countdown(node: Node) -> bool:
+    """A live seconds-left element (``ScreenContext.countdown``): its text is the ticker's."""
+    return "data-deadline" in node.attrs and node.children == [""]
+
+
+def _seconds_left(attrs: dict) -> str:
+    """A countdown's seconds, shown as it is made (the ticker keeps them from then on)."""
+    try:
+        deadline, offset = int(attrs["data-deadline"]), int(attrs.get("data-offset") or 0)
+    except ValueError:
+        return ""
+    return str(max(0, (deadline - (now_ms() + offset) + 999) // 1000))
 
 
 def _patch_events(old: Node, new: Node, el: int) -> None:
@@ -950,21 +962,13 @@ def set_title(text: str) -> None:
         document.title = text
 
 
-def countdowns_changed() -> bool:
-    """A patch since the last call made or changed a ``[data-deadline]`` element (its
-    seconds are to be shown now, not at the next tick)."""
-    changed = _deadlines[0]
-    _deadlines[0] = False
-    return changed
-
-
 def mark_ready() -> None:
     document.body.setAttribute("data-ready", "1")
 
 
 def tick_countdowns(*_) -> None:
     """Refresh every ``[data-deadline]`` element: seconds left on the host's clock."""
-    now = int(window.Date.now())
+    now = now_ms()
     for el in document.querySelectorAll("[data-deadline]"):
         deadline = int(el.getAttribute("data-deadline"))
         offset = int(el.getAttribute("data-offset") or 0)
