@@ -18,7 +18,7 @@ REST = "static/vendor/pyodide/python_stdlib_rest.zip"
 ENTROPY = """
 import json, random
 import difflib, fractions   # not in the snapshot: read from the standard library's zip
-from pyscript import document
+from js import document
 from clubtable.session import Table
 table = Table("dodgy", [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bo"}], now_ms=0)
 document.body.setAttribute("data-entropy", json.dumps({"random": random.random(), "table_seed": table.seed}))
@@ -97,7 +97,7 @@ def test_without_a_usable_snapshot_python_starts_normally(context, base_url, ans
 def run_python(page, code, timeout=30_000):
     """The value of the last line of ``code``, run in the page's interpreter."""
     page.evaluate("""(code) => { const s = document.createElement('script'); s.type = 'py';
-        s.textContent = `from pyscript import document\\nimport json\\n` + code.split('\\n').slice(0, -1).join('\\n')
+        s.textContent = `from js import document\\nimport json\\n` + code.split('\\n').slice(0, -1).join('\\n')
           + `\\ndocument.body.setAttribute('data-out', json.dumps(${code.split('\\n').at(-1)}))`;
         document.body.removeAttribute('data-out'); document.body.append(s); }""", code)
     page.wait_for_selector("body[data-out]", state="attached", timeout=timeout)

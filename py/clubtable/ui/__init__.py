@@ -1,1 +1,1 @@
-"""The browser's DOM layer (imports pyscript/pyodide; never imported by the engines)."""
+"""The browser's DOM layer (imports js and pyodide; never imported by the engines)."""
