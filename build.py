@@ -748,7 +748,30 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
             zipfile.ZipFile(dist_dir / "static" / "app.zip", "a", zipfile.ZIP_STORED) as app:
         for info in pyc.infolist():
             app.writestr(info.filename, pyc.read(info))
-    return json.loads(cached.with_suffix(".json").read_text())["stdlib"]
+    held = json.loads(cached.with_suffix(".json").read_text())
+    split_held_sources(dist_dir / "static" / "app.zip", dist_dir / HELD_ZIP, held["project"])
+    return held["stdlib"]
+
+
+HELD_ZIP = "static/app-held.zip"    # read by static/boot.mjs on a normal start only
+
+
+def split_held_sources(app: Path, out: Path, held: list) -> None:
+    """Move the sources of the modules the snapshot holds out of ``app`` into ``out``.  After a
+    restore the page never reads them (they are in memory already), and unpacking app.zip was
+    a tenth of a returning player's start; a normal start (no snapshot) unpacks ``out`` first.
+    Only ``.py`` files of those modules move: data beside them stays."""
+    names = set(held)
+    with zipfile.ZipFile(app) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+
+    def module(name: str):
+        return name[:-3].replace("/", ".").removesuffix(".__init__") if name.endswith(".py") else None
+    tmp = app.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as keep, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as moved:
+        for info, data in entries:
+            (moved if module(info.filename) in names else keep).writestr(info, data)
+    tmp.replace(app)
 
 
 # --------------------------------------------------------------------------- the rest of the stdlib

@@ -12,6 +12,9 @@ const SNAPSHOT_URL = new URL("./vendor/pyodide/snapshot.bin", import.meta.url).h
 // rest of the standard library the page can import (build.py computes it).  A normal start
 // mounts the whole of it.
 const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.url).href;
+// The sources of the project's modules the snapshot holds (build.py moves them out of app.zip):
+// only a normal start reads them.
+const HELD_URL = new URL("./app-held.zip", import.meta.url).href;
 
 // After a restore every tab would draw the same `random` numbers until reseeded; `secrets`
 // and os.urandom already read the browser's crypto source.  random.seed() reads it too.
@@ -76,7 +79,10 @@ export async function loadPyodide(options = {}) {
   } else {
     mark("fresh", "off");
   }
-  return startPyodide(settings);
+  const pyodide = await startPyodide(settings);
+  const held = await fetch(HELD_URL).catch(() => null);    // none: app.zip has every module
+  if (held?.ok) pyodide.unpackArchive(await held.arrayBuffer(), "zip", { extractDir: "/home/pyodide/app" });
+  return pyodide;
 }
 
 // The DOM layer (py/clubtable/ui/dom.py) sends each patch as one list of operations, carried

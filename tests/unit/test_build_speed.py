@@ -201,3 +201,17 @@ def test_the_build_tells_the_interpreter_module_the_snapshots_size(tmp_path):
     (tmp_path / "static" / "boot.mjs").write_text("export {};", encoding="utf-8")
     with pytest.raises(SystemExit):
         build.tell_snapshot_size(tmp_path, 1)
+
+
+def test_the_sources_the_snapshot_holds_leave_app_zip_for_a_zip_of_their_own(tmp_path):
+    app = tmp_path / "app.zip"
+    with zipfile.ZipFile(app, "w") as z:
+        for name in ("pkg/__init__.py", "pkg/engine.py", "pkg/rules.json", "pkg/ui/__init__.py",
+                     "pkg/ui/__pycache__/dom.cpython-314.pyc", "pkg/ui/dom.py"):
+            z.writestr(name, name)
+    build.split_held_sources(app, tmp_path / "held.zip", ["pkg", "pkg.engine"])
+    with zipfile.ZipFile(app) as z, zipfile.ZipFile(tmp_path / "held.zip") as held:
+        assert held.namelist() == ["pkg/__init__.py", "pkg/engine.py"]
+        assert z.namelist() == ["pkg/rules.json", "pkg/ui/__init__.py", "pkg/ui/__pycache__/dom.cpython-314.pyc",
+                                "pkg/ui/dom.py"]          # data, and what the snapshot lacks, stay
+        assert held.read("pkg/engine.py") == b"pkg/engine.py"
