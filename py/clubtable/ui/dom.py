@@ -110,21 +110,15 @@ def h(tag: str, *children: Any, **attrs: Any) -> Node:
     for name, value in attrs.items():
         if value is None or value is False:
             continue
-        if name.startswith("on_"):
+        dom_name = _ATTR_NAMES.get(name)
+        if dom_name is None:
+            dom_name = _ATTR_NAMES[name] = _attr_name(name)
+        if dom_name is _EVENT:
             events[name[3:]] = value
             continue
-        if name == "owned":
+        if dom_name == "data-owned":
             owned = True
-            name = "data-owned"
-        elif name == "cls":
-            name = "class"
-        elif name == "html_for":
-            name = "for"
-        elif name == "key":
-            name = "data-key"
-        else:
-            name = name.replace("_", "-")
-        clean[name] = "" if value is True else str(value)
+        clean[dom_name] = "" if value is True else str(value)
     if "data-owned" in clean:
         owned = True
     if tag == "button" and "type" not in clean:
@@ -136,11 +130,25 @@ def h(tag: str, *children: Any, **attrs: Any) -> Node:
     return Node(tag, clean, flat, events, owned)
 
 
+_EVENT = object()             # _ATTR_NAMES: an ``on_<event>`` keyword
+_ATTR_NAMES: dict = {}        # h()'s keyword -> the attribute's name (worked out once per keyword)
+
+
+def _attr_name(name: str) -> Any:
+    if name.startswith("on_"):
+        return _EVENT
+    return {"owned": "data-owned", "cls": "class", "html_for": "for", "key": "data-key"}.get(name) \
+        or name.replace("_", "-")
+
+
 def _flatten(items, out: list) -> None:
     for c in items:
-        if c is None or c is False:
+        kind = c.__class__
+        if kind is Node or kind is str:
+            out.append(c)
+        elif c is None or c is False:
             continue
-        if isinstance(c, (list, tuple)):
+        elif kind is list or kind is tuple or isinstance(c, (list, tuple)):
             _flatten(c, out)
         elif isinstance(c, Node):
             out.append(c)
