@@ -31,7 +31,7 @@ from _harness import ARGS, CHROMIUM, pct, serve  # noqa: E402
 
 MEASURE = r"""
 import gc, json, random, time
-from pyscript import document
+from js import document
 from clubtable.games import GAMES
 from clubtable.session import Table
 from clubtable.i18n import Translator
