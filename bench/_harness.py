@@ -106,3 +106,23 @@ def stages(samples):
             by.setdefault(key, []).append(ms - t0)
     rows = sorted(((pct(v, 50), k, pct(v, 90), len(v)) for k, v in by.items()))
     return [f"  {k:28s} n={n:3d}  p50={p50:7.2f}  p90={p90:7.2f} ms after the click" for p50, k, p90, n in rows]
+
+
+def table_of_two(ctx, base, set_up, playing):
+    """A table hosted in one new tab and joined from another, started: ``(host, guest)``.
+    ``set_up(host)`` fills the host's set-up; ``playing`` is a selector the guest's screen shows
+    once play has begun.  Each tab is a window of its own (tabs of one window are drawn only in
+    front)."""
+    from tests.e2e.conftest import join_from_home, new_tab
+    host = new_tab(ctx)
+    host.goto(base)
+    host.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    set_up(host)
+    host.wait_for_selector("#start-table")
+    guest = new_tab(ctx)
+    guest.goto(base)
+    guest.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    join_from_home(guest)
+    host.click("#start-table")
+    guest.wait_for_selector(playing, timeout=30_000)
+    return host, guest

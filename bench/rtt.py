@@ -12,7 +12,7 @@ import sys
 import time
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
-from _harness import ARGS, CHROMIUM, TAKE_MARKS, raw_echo, serve, stages, summary  # noqa: E402
+from _harness import ARGS, CHROMIUM, TAKE_MARKS, raw_echo, serve, stages, summary, table_of_two  # noqa: E402
 
 # Click the guest's first legal action and time until the screen shows the host's answer.
 CLICK_TO_SCREEN = """async () => {
@@ -63,30 +63,12 @@ ARM_OTHER = """() => {
 OTHER_CHANGED = "async () => await window.__otherChanged"
 
 
-def table_of_two(ctx, base, set_up_dodgy, join_from_home, new_tab):
-    """A DODGY table hosted in one new tab (each in a window of its own: all are drawn) and
-    joined from another, started: (host, guest)."""
-    host = new_tab(ctx)
-    host.goto(base)
-    host.wait_for_selector("body[data-ready='1']", timeout=120_000)
-    set_up_dodgy(host, base, seats=("local", "remote"), threshold="null", window="0")
-    host.wait_for_selector("#start-table")
-    guest = new_tab(ctx)
-    guest.goto(base)
-    guest.wait_for_selector("body[data-ready='1']", timeout=120_000)
-    join_from_home(guest)
-    host.click("#start-table")
-    guest.wait_for_selector("#my-dice")
-    return host, guest
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--samples", type=int, default=60)
     ap.add_argument("--trace", action="store_true", help="time each stage of the path (the page's ?trace marks)")
     args = ap.parse_args()
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
-    from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
     from tests.e2e.dodgy_driver import set_up_dodgy, step
     server, base = serve()
     if args.trace:
@@ -104,7 +86,8 @@ def main():
             # A DODGY game ends after about 20 of the guest's actions: new games, at new tables
             # in new tabs, until there are enough samples (a median of 20 is a noisy median).
             while len(actions) < args.samples and time.time() < deadline:
-                host, guest = table_of_two(ctx, base, set_up_dodgy, join_from_home, new_tab)
+                host, guest = table_of_two(ctx, base, lambda page: set_up_dodgy(
+                    page, base, seats=("local", "remote"), threshold="null", window="0"), "#my-dice")
                 if echo is None:      # raw echo between the same two tabs, once
                     echo = raw_echo(guest, host, args.samples)
                 while len(actions) < args.samples and time.time() < deadline:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from _harness import ARGS, CHROMIUM, TAKE_MARKS, raw_echo, serve, stages, summary  # noqa: E402
+from _harness import ARGS, CHROMIUM, TAKE_MARKS, raw_echo, serve, stages, summary, table_of_two  # noqa: E402
 
 # One guest step in the page: take a pile / turn a card up / lay a head (timed) / put under.
 # A head is laid with "n"; the time runs until the guest's board shows one more card.
@@ -72,29 +72,11 @@ ARM_HOST = """() => {
 }"""
 
 
-def table_of_two(ctx, base, set_up_waldi, join_from_home, new_tab):
-    """A Waldi table hosted in one new tab (each in a window of its own: all are drawn) and
-    joined from another, started and live: (host, guest)."""
-    host = new_tab(ctx)
-    host.goto(base)
-    host.wait_for_selector("body[data-ready='1']", timeout=120_000)
-    set_up_waldi(host, base, seats=("local", "remote"), max_hold_s=0, idle_stop_s=0, countdown_s=1)
-    host.wait_for_selector("#start-table")
-    guest = new_tab(ctx)
-    guest.goto(base)
-    guest.wait_for_selector("body[data-ready='1']", timeout=120_000)
-    join_from_home(guest)
-    host.click("#start-table")
-    guest.wait_for_selector("#waldi-status[data-phase='live']", timeout=30_000)
-    return host, guest
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--samples", type=int, default=40, help="heads laid to time (cards put under come as they come)")
     ap.add_argument("--trace", action="store_true", help="time each stage of the path (the page's ?trace marks)")
     args = ap.parse_args()
-    from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
     from tests.e2e.waldi_driver import set_up_waldi
     server, base = serve()
     if args.trace:
@@ -113,7 +95,9 @@ def main():
             # new tables in new tabs, until there are enough heads.
             while len(placements) < args.samples and time.time() < deadline:
                 games[0] += 1
-                host, guest = table_of_two(ctx, base, set_up_waldi, join_from_home, new_tab)
+                host, guest = table_of_two(ctx, base, lambda page: set_up_waldi(
+                    page, base, seats=("local", "remote"), max_hold_s=0, idle_stop_s=0, countdown_s=1),
+                    "#waldi-status[data-phase='live']")
                 if echo is None:      # raw echo between the same two tabs, once
                     echo = raw_echo(guest, host, args.samples)
                 guest.bring_to_front()

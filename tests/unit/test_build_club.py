@@ -100,30 +100,38 @@ def test_the_service_worker_lists_every_file_of_the_build_with_its_hash(dist):
     assert (dist / "sw.js").read_text(encoding="utf-8") != before     # a new build, a new worker
 
 
-def test_the_pyscript_patch_stops_the_build_when_pyscript_changed(tmp_path):
+def patched_chunk(tmp_path, text, patch) -> str:
+    """``text`` as a vendored PyScript chunk after ``patch``; applying it twice (PyScript's
+    code moved, or was patched already) stops the build."""
     chunk = tmp_path / "static" / "vendor" / "pyscript" / "core-x.js"
-    chunk.parent.mkdir(parents=True)
-    chunk.write_text("let{packages:a,index_urls:i}=n;if(a){}await l.sync(),nn(\"Loaded Storage\");"
-                     "await l.close(),p.lockFileURL")
-    build.patch_pyscript_storage(tmp_path)
-    assert chunk.read_text() == ('let{packages:a,index_urls:i}=n;if(a){}a&&await l.sync().catch(()=>{}),'
-                                 'nn("Loaded Storage");await l.close().catch(()=>{}),p.lockFileURL')
-    chunk.write_text("something else")
+    chunk.parent.mkdir(parents=True, exist_ok=True)
+    chunk.write_text(text)
+    patch(tmp_path)
+    out = chunk.read_text()
     with pytest.raises(SystemExit):
-        build.patch_pyscript_storage(tmp_path)
+        patch(tmp_path)
+    return out
+
+
+def test_pyscript_goes_on_without_its_package_cache(tmp_path):
+    assert patched_chunk(tmp_path, "let{packages:a,index_urls:i}=n;if(a){}await l.sync(),nn(\"Loaded Storage\");"
+                                   "await l.close(),p.lockFileURL", build.patch_pyscript_storage) == (
+        'let{packages:a,index_urls:i}=n;if(a){}a&&await l.sync().catch(()=>{}),'
+        'nn("Loaded Storage");await l.close().catch(()=>{}),p.lockFileURL')
 
 
 def test_pyscripts_document_watcher_skips_changes_under_the_pages_mount_roots(tmp_path):
-    chunk = tmp_path / "static" / "vendor" / "pyscript" / "core-x.js"
-    chunk.parent.mkdir(parents=True)
-    chunk.write_text('if(!Ms){const e=new MutationObserver(e=>{const n=pn.join(",");for(const{type:r,target:s,'
-                     'attributeName:o,addedNodes:a}of e){if("attributes"===r){}}})}')
-    build.patch_pyscript_observer(tmp_path)
-    assert chunk.read_text() == ('if(!Ms){const e=new MutationObserver(e=>{const n=pn.join(",");for(const{type:r,'
-                                 'target:s,attributeName:o,addedNodes:a}of e){if(s.closest?.("[data-pyscript-ignore]"))'
-                                 'continue;if("attributes"===r){}}})}')
-    with pytest.raises(SystemExit):          # patched already, or PyScript changed: stop
-        build.patch_pyscript_observer(tmp_path)
+    assert patched_chunk(tmp_path, 'if(!Ms){const e=new MutationObserver(e=>{const n=pn.join(",");for(const{type:r,'
+                                   'target:s,attributeName:o,addedNodes:a}of e){if("attributes"===r){}}})}',
+                         build.patch_pyscript_observer) == (
+        'if(!Ms){const e=new MutationObserver(e=>{const n=pn.join(",");for(const{type:r,target:s,attributeName:o,'
+        'addedNodes:a}of e){if(s.closest?.("[data-pyscript-ignore]"))continue;if("attributes"===r){}}})}')
+
+
+def test_pyscript_no_longer_writes_and_imports_its_package_before_the_page_runs(tmp_path):
+    assert patched_chunk(tmp_path, 'wo(".",{pyscript:{}}),ho.push("import pyscript as _pyscript"),'
+                                   'ho.push("\\n");const Ao=ho.join("\\n"),bo=go.join("\\n"),vo=1;',
+                         build.patch_pyscript_bootstrap).endswith('const Ao="",bo=go.join("\\n"),vo=1;')
 
 
 def test_every_mount_root_of_the_page_is_one_pyscript_ignores():
@@ -135,14 +143,3 @@ def test_every_mount_root_of_the_page_is_one_pyscript_ignores():
     assert mounts >= {"app", "lang-slot", "notice-slot"}
     for root in mounts:
         assert re.search(rf'<\w+ id="{root}"[^>]* {build.PYSCRIPT_IGNORE}[ >]', page), root
-
-
-def test_pyscript_no_longer_writes_and_imports_its_package_before_the_page_runs(tmp_path):
-    chunk = tmp_path / "static" / "vendor" / "pyscript" / "core-x.js"
-    chunk.parent.mkdir(parents=True)
-    chunk.write_text('wo(".",{pyscript:{}}),ho.push("import pyscript as _pyscript"),'
-                     'ho.push("\\n");const Ao=ho.join("\\n"),bo=go.join("\\n"),vo=1;')
-    build.patch_pyscript_bootstrap(tmp_path)
-    assert chunk.read_text().endswith('const Ao="",bo=go.join("\\n"),vo=1;')
-    with pytest.raises(SystemExit):          # patched already, or PyScript changed: stop
-        build.patch_pyscript_bootstrap(tmp_path)
