@@ -197,6 +197,9 @@ def test_the_invite_link_has_a_copy_button(browser, base_url):
         page.click("#open-table")
         page.click("#make-invite")
         page.wait_for_selector("#invite-link")
+        # the clipboard takes text only from the focused document, as from a player who just
+        # clicked: with other tests' windows open, this one's must be in front
+        page.bring_to_front()
         page.click("[data-key='copy-invite']")
         page.wait_for_selector("#toast:has-text('Copied')")
         assert page.evaluate("navigator.clipboard.readText()") == page.input_value("#invite-link")
