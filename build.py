@@ -288,6 +288,16 @@ def dist() -> None:
 
 
 # --------------------------------------------------------------------------- offline, branding
+def _patch_pyscript_core(dist_dir: Path, edit, what: str, patch: str) -> None:
+    """Apply ``edit`` (text -> (text, applied)) to dist's PyScript core chunk(s); the build
+    stops when it did not apply (PyScript's code moved: ``what`` in ``patch`` needs updating)."""
+    for chunk in (dist_dir / "static" / "vendor" / "pyscript").glob("core-*.js"):
+        text, applied = edit(chunk.read_text(encoding="utf-8"))
+        if not applied:
+            sys.exit(f"PyScript's {what} moved in {chunk.name}: update {patch}")
+        chunk.write_text(text, encoding="utf-8")
+
+
 def patch_pyscript_storage(dist_dir: Path) -> None:
     """PyScript opens an IndexedDB package cache before it starts Python, and waits for it
     forever when the browser refuses storage (a cross-site iframe with third-party storage
@@ -296,17 +306,14 @@ def patch_pyscript_storage(dist_dir: Path) -> None:
     look up in it (a new profile: 30 ms to 0.6 s before Python could start, measured); it still
     opens meanwhile and is closed as before.  Two expressions in the vendored chunk; the build
     stops if they moved."""
-    for chunk in (dist_dir / "static" / "vendor" / "pyscript").glob("core-*.js"):
-        text = chunk.read_text(encoding="utf-8")
+    def edit(text):
         text, n_sync = re.subn(r'(let\{packages:(\w+),index_urls:\w+\}=\w+;.{0,1500}?)'
                                r'await (\w+)\.sync\(\),(\w+)\("Loaded Storage"\)',
                                r'\1\2&&await \3.sync().catch(()=>{}),\4("Loaded Storage")', text, flags=re.S)
         text, n_close = re.subn(r'await (\w+)\.close\(\),(\w+)\.lockFileURL',
                                 r'await \1.close().catch(()=>{}),\2.lockFileURL', text)
-        if n_sync == 0 or n_sync != n_close:
-            sys.exit(f"PyScript's storage code moved in {chunk.name}: update patch_pyscript_storage")
-        chunk.write_text(text, encoding="utf-8")
-
+        return text, n_sync > 0 and n_sync == n_close
+    _patch_pyscript_core(dist_dir, edit, "storage code", "patch_pyscript_storage")
 
 
 def patch_pyscript_bootstrap(dist_dir: Path) -> None:
@@ -316,16 +323,13 @@ def patch_pyscript_bootstrap(dist_dir: Path) -> None:
     start, compiling and writing it 30-40 ms more (measured).  PyScript's start-up code for the
     page's thread is emptied; ``import pyscript`` in the page raises ImportError.  One
     expression in the vendored chunk; the build stops if it moved."""
-    for chunk in (dist_dir / "static" / "vendor" / "pyscript").glob("core-*.js"):
-        text = chunk.read_text(encoding="utf-8")
+    def edit(text):
         found = re.search(r'(\w+)\.push\("import pyscript as _pyscript"\)', text)
-        n = 0
-        if found:
-            text, n = re.subn(r'const (\w+)=' + re.escape(found.group(1)) + r'\.join\("\\n"\),',
-                              r'const \1="",', text)
-        if n != 1:
-            sys.exit(f"PyScript's start-up code moved in {chunk.name}: update patch_pyscript_bootstrap")
-        chunk.write_text(text, encoding="utf-8")
+        if not found:
+            return text, False
+        text, n = re.subn(r'const (\w+)=' + re.escape(found.group(1)) + r'\.join\("\\n"\),', r'const \1="",', text)
+        return text, n == 1
+    _patch_pyscript_core(dist_dir, edit, "start-up code", "patch_pyscript_bootstrap")
 
 
 PYSCRIPT_IGNORE = "data-pyscript-ignore"     # on the page's mount roots (index.html)
@@ -341,14 +345,14 @@ def patch_pyscript_observer(dist_dir: Path) -> None:
     them with ``data-pyscript-ignore``), so the watcher skips changes inside them; scripts
     added anywhere else still run.  One expression in the vendored chunk; the build stops if
     it moved."""
-    for chunk in (dist_dir / "static" / "vendor" / "pyscript").glob("core-*.js"):
-        text = chunk.read_text(encoding="utf-8")
+    def edit(text):
         text, n = re.subn(r'(new MutationObserver\(\(?(\w+)\)?=>\{const \w+=\w+\.join\(","\);'
-                          r'for\(const\{type:\w+,target:(\w+),attributeName:\w+,addedNodes:\w+\}of \2\)\{)(?!if\(\w+\.closest)',
+                          r'for\(const\{type:\w+,target:(\w+),attributeName:\w+,addedNodes:\w+\}of \2\)\{)'
+                          r'(?!if\(\w+\.closest)',
                           lambda m: m.group(1) + f'if({m.group(3)}.closest?.("[{PYSCRIPT_IGNORE}]"))continue;', text)
-        if n != 1:
-            sys.exit(f"PyScript's document watcher moved in {chunk.name}: update patch_pyscript_observer")
-        chunk.write_text(text, encoding="utf-8")
+        return text, n == 1
+    _patch_pyscript_core(dist_dir, edit, "document watcher", "patch_pyscript_observer")
+
 
 # PyScript's module chain: core.js imports its core chunk, which imports the TOML parser and
 # its plugins one after the other, then the interpreter module, which imports Pyodide: each
