@@ -116,8 +116,6 @@ def h(tag: str, *children: Any, **attrs: Any) -> Node:
         if dom_name is _EVENT:
             events[name[3:]] = value
             continue
-        if dom_name == "data-owned":
-            owned = True
         clean[dom_name] = "" if value is True else str(value)
     if "data-owned" in clean:
         owned = True
@@ -148,7 +146,7 @@ def _flatten(items, out: list) -> None:
             out.append(c)
         elif c is None or c is False:
             continue
-        elif kind is list or kind is tuple or isinstance(c, (list, tuple)):
+        elif isinstance(c, (list, tuple)):
             _flatten(c, out)
         elif isinstance(c, Node):
             out.append(c)
@@ -479,13 +477,14 @@ def _is_countdown(node: Node) -> bool:
     return "data-deadline" in node.attrs and node.children == [""]
 
 
-def _seconds_left(attrs: dict) -> str:
-    """A countdown's seconds, shown as it is made (the ticker keeps them from then on)."""
+def _seconds_left(attrs: dict, now: Optional[int] = None) -> str:
+    """A countdown's seconds left on the host's clock (``data-offset``: how far it is ahead of
+    this tab's), rounded up: shown as the element is made, then by the ticker."""
     try:
         deadline, offset = int(attrs["data-deadline"]), int(attrs.get("data-offset") or 0)
     except ValueError:
         return ""
-    return str(max(0, (deadline - (now_ms() + offset) + 999) // 1000))
+    return str(max(0, (deadline - ((now_ms() if now is None else now) + offset) + 999) // 1000))
 
 
 def _patch_events(old: Node, new: Node, el: int) -> None:
@@ -978,10 +977,8 @@ def tick_countdowns(*_) -> None:
     """Refresh every ``[data-deadline]`` element: seconds left on the host's clock."""
     now = now_ms()
     for el in document.querySelectorAll("[data-deadline]"):
-        deadline = int(el.getAttribute("data-deadline"))
-        offset = int(el.getAttribute("data-offset") or 0)
-        left = max(0, (deadline - (now + offset) + 999) // 1000)
-        text = str(left)
+        text = _seconds_left({"data-deadline": el.getAttribute("data-deadline"),
+                              "data-offset": el.getAttribute("data-offset")}, now)
         if el.textContent != text:
             el.textContent = text
 
