@@ -1,6 +1,7 @@
 """Boot benchmark: this page against a bare PyScript-on-Pyodide page served from the same
-vendored files (stock PyScript: the build patches only the page's copy), in one run.  Prints first paint, time to interactive and bytes, cold (a new
-browser profile) and warm (a reload in the same profile), and the ratios page/bare.
+vendored files (stock PyScript: the build patches only the page's copy), in one run.  Prints
+first paint, time to interactive and bytes, cold (a new browser profile) and warm (a reload
+in the same profile), and the ratios page/bare.
 
     python3 build.py dist && python3 bench/boot.py [--runs 3]
 

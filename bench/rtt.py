@@ -75,7 +75,7 @@ def main():
         base += "?trace"
     traced = []
     actions, others = [], []
-    games_played = [0]
+    games = 0
     from playwright.sync_api import sync_playwright
     try:
         with sync_playwright() as pw:
@@ -115,14 +115,14 @@ def main():
                     else:
                         step(host, shout=False)
                         time.sleep(0.05)
-                games_played[0] += 1
+                games += 1
                 host.close()
                 guest.close()
             browser.close()
     finally:
         server.shutdown()
     a, e = summary(actions), summary(echo)
-    print(f"rtt benchmark (two tabs, one Chromium, loopback WebRTC; {games_played[0]} games)")
+    print(f"rtt benchmark (two tabs, one Chromium, loopback WebRTC; {games} games)")
     print(f"raw data-channel echo : n={e['n']:4d}  p50={e['p50']:7.2f} ms  p99={e['p99']:7.2f} ms")
     print(f"DODGY click->screen   : n={a['n']:4d}  p50={a['p50']:7.2f} ms  p99={a['p99']:7.2f} ms")
     if others:

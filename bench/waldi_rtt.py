@@ -84,7 +84,7 @@ def main():
     traced = []
     from playwright.sync_api import sync_playwright
     placements, unders, at_host = [], [], []
-    games = [0]
+    games = 0
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -94,7 +94,7 @@ def main():
             # A guest playing alone lays a head or two before the deck runs out: new games, at
             # new tables in new tabs, until there are enough heads.
             while len(placements) < args.samples and time.time() < deadline:
-                games[0] += 1
+                games += 1
                 host, guest = table_of_two(ctx, base, lambda page: set_up_waldi(
                     page, base, seats=("local", "remote"), max_hold_s=0, idle_stop_s=0, countdown_s=1),
                     "#waldi-status[data-phase='live']")
@@ -138,7 +138,7 @@ def main():
     finally:
         server.shutdown()
     a, e = summary(placements), summary(echo)
-    print(f"waldi placement latency (two tabs, one Chromium, loopback WebRTC; {games[0]} games)")
+    print(f"waldi placement latency (two tabs, one Chromium, loopback WebRTC; {games} games)")
     print(f"raw data-channel echo    : n={e['n']:4d}  p50={e['p50']:7.2f} ms  p99={e['p99']:7.2f} ms")
     print(f"head laid, key->screen   : n={a['n']:4d}  p50={a['p50']:7.2f} ms  p99={a['p99']:7.2f} ms")
     u = summary(unders)

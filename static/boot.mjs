@@ -79,9 +79,10 @@ export async function loadPyodide(options = {}) {
   } else {
     mark("fresh", "off");
   }
+  const held = fetch(HELD_URL).then((r) => (r.ok ? r.arrayBuffer() : null), () => null);   // null: app.zip has all
   const pyodide = await startPyodide(settings);
-  const held = await fetch(HELD_URL).catch(() => null);    // none: app.zip has every module
-  if (held?.ok) pyodide.unpackArchive(await held.arrayBuffer(), "zip", { extractDir: "/home/pyodide/app" });
+  const sources = await held;
+  if (sources) pyodide.unpackArchive(sources, "zip", { extractDir: "/home/pyodide/app" });
   return pyodide;
 }
 

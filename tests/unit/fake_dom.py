@@ -208,22 +208,19 @@ def install(batch=True):
     for name in ("Blob", "Object", "Uint8Array", "URL"):   # what net.browser names at import
         setattr(js, name, types.SimpleNamespace())
     js.window = js
-    pyscript = types.ModuleType("pyscript")
-    pyscript.document = doc
-    pyscript.window = js
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda fn: fn
     ffi.to_js = lambda x, **_: x
     pyodide = types.ModuleType("pyodide")
     pyodide.ffi = ffi
-    sys.modules.update({"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi, "js": js})
+    sys.modules.update({"pyodide": pyodide, "pyodide.ffi": ffi, "js": js})
     sys.modules.pop("clubtable.ui.dom", None)
     import clubtable.ui.dom as dom
     return doc, dom
 
 
 def uninstall():
-    for name in ("pyscript", "pyodide", "pyodide.ffi", "js", "clubtable.ui.dom", "clubtable.net.browser"):
+    for name in ("pyodide", "pyodide.ffi", "js", "clubtable.ui.dom", "clubtable.net.browser"):
         sys.modules.pop(name, None)
 
 
