@@ -116,15 +116,56 @@ class FakeElement(FakeNode):
     def focus(self, *_):
         self.ownerDocument._active = self
 
+    def matches(self, sel):
+        """The selectors the DOM layer asks of ``closest``: a comma list of tag names,
+        ``[name]``, ``[name^="v"]`` and ``[name*="v"]``."""
+        for part in sel.split(","):
+            part = part.strip()
+            if not part.startswith("["):
+                if self.tagName == part.upper():
+                    return True
+                continue
+            assert part.endswith("]"), part
+            body = part[1:-1]
+            for op in ("^=", "*="):
+                if op in body:
+                    name, value = body.split(op, 1)
+                    value = value.strip('"')
+                    have = self.getAttribute(name)
+                    if have is not None and (have.startswith(value) if op == "^=" else value in have):
+                        return True
+                    break
+            else:
+                assert "=" not in body, part
+                if self.getAttribute(body) is not None:
+                    return True
+        return False
+
     def closest(self, sel):
-        # only "[name]", what event delegation asks
-        assert sel.startswith("[") and sel.endswith("]") and "=" not in sel, sel
         el = self
         while isinstance(el, FakeElement):
-            if el.getAttribute(sel[1:-1]) is not None:
+            if el.matches(sel):
                 return el
             el = el.parentElement
         return None
+
+    @property
+    def type(self):
+        """A button's type (submit unless it says otherwise), an input's (text)."""
+        t = self.attributes.get("type")
+        if self.tagName == "BUTTON":
+            return t if t in ("button", "reset") else "submit"
+        return t or "text"
+
+    @property
+    def form(self):
+        el = self.parentElement
+        while isinstance(el, FakeElement) and el.tagName != "FORM":
+            el = el.parentElement
+        return el if isinstance(el, FakeElement) else None
+
+    def checkValidity(self):
+        return self.getAttribute("data-invalid") is None
 
     def querySelector(self, sel):
         # only [data-key="..."] and #id, enough for focus restoration

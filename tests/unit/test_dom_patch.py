@@ -136,6 +136,65 @@ def test_handlers_follow_the_latest_tree_and_leave_with_their_element(page):
     assert dom._handlers == {}
 
 
+class _Event:
+    def __init__(self, kind, target):
+        self.type, self.target, self.prevented = kind, target, False
+
+    def preventDefault(self):
+        self.prevented = True
+
+
+def _claim_form(dom, sent, **form_attrs):
+    return dom.h("form", dom.h("select", dom.h("option", "3", value="3")),
+                 dom.h("div", dom.h("button", dom.h("span", "bow"), type="button", id="pick",
+                                    on_click=lambda e: sent.append("pick"))),
+                 dom.h("button", dom.h("strong", "Claim"), type="submit", id="send"), dom.h("button", "Later", id="later"),
+                 on_submit=lambda e: sent.append("submit"), id="f", **form_attrs)
+
+
+def test_a_click_on_a_submit_button_submits_its_form_in_that_event(page):
+    """One event, not two: the form's handler runs in the click, and the browser's own
+    submission (a second event, after a layout) is cancelled."""
+    doc, dom, root = page
+    sent = []
+    dom.mount("app", _claim_form(dom, sent))
+    send = doc.getElementById("send")
+    ev = _Event("click", send.childNodes[0])           # the text inside the button
+    dom._dispatch(ev)
+    assert sent == ["submit"] and ev.prevented
+    # a button's own click handler is its own; a plain button submits nothing
+    for button_id, want in (("pick", ["pick"]), ("later", [])):
+        sent.clear()
+        ev = _Event("click", doc.getElementById(button_id))
+        dom._dispatch(ev)
+        assert sent == want and ev.prevented is False
+    # the submit event itself (Enter in a field, a page without the shortcut) still works
+    sent.clear()
+    ev = _Event("submit", doc.getElementById("f"))
+    dom._dispatch(ev)
+    assert sent == ["submit"] and ev.prevented
+
+
+def test_a_form_the_browser_finds_invalid_is_left_to_the_browser(page):
+    doc, dom, root = page
+    sent = []
+    dom.mount("app", _claim_form(dom, sent, data_invalid="1"))
+    ev = _Event("click", doc.getElementById("send"))
+    dom._dispatch(ev)
+    assert sent == [] and ev.prevented is False
+
+
+def test_a_handler_for_another_event_with_a_similar_name_is_not_called(page):
+    """``data-act`` tokens are matched whole: a drop handler is not a click handler."""
+    doc, dom, root = page
+    seen = []
+    dom.mount("app", dom.h("div", dom.h("p", "x", id="p", on_dragover=lambda e: seen.append("over")),
+                           on_drop=lambda e: seen.append("drop"), on_click=lambda e: seen.append("click")))
+    dom._dispatch(_Event("click", doc.getElementById("p")))
+    dom._dispatch(_Event("drop", doc.getElementById("p")))
+    assert seen == ["click", "drop"]
+
+
 def test_a_moved_focused_element_gets_focus_back(page):
     doc, dom, root = page
     dom.mount("app", dom.h("div", [dom.h("button", n, key=n) for n in "abc"]))

@@ -703,8 +703,9 @@ class Dodgy(Game):
     @staticmethod
     def _copy(state: State) -> State:
         # The log and the challenge history are Logs (append-only, shared): an ``apply``
-        # late in a long game costs what it cost in the first round.
-        return {k: (v if k in ("log", "history") else clone(v)) for k, v in state.items()}
+        # late in a long game costs what it cost in the first round.  The options and the
+        # players' names never change after the deal: shared too.
+        return {k: (v if k in _SHARED else clone(v)) for k, v in state.items()}
 
     # ================================================================== bots
     def bot(self, level: str, seat: int, seed: int):
@@ -713,6 +714,9 @@ class Dodgy(Game):
         if level not in self.bot_levels:
             raise IllegalAction("bad_level", f"DODGY has no computer player level {level!r}.")
         return DodgyBot(self, seat, level, seed)
+
+
+_SHARED = frozenset({"log", "history", "options", "players"})   # kept, not copied, by _copy
 
 
 # Views are built often (every seat, after every change); these copies know the flat shape

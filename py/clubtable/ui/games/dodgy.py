@@ -8,27 +8,13 @@ picker offers from the legal list, so an illegal claim cannot even be chosen.  T
 """
 from __future__ import annotations
 
-from ..dom import copy, h
+from ..dom import h
 
-# Die art: simple SVG pictures with a text label for screen readers.  Faces are options
-# (DGY-2), so an unknown face name falls back to its text.
-_ART = {
-    "bow": [("path", {"d": "M8 4 Q28 16 8 28", "fill": "none", "stroke": "#333", "stroke-width": "2.5"}),
-            ("line", {"x1": "8", "y1": "4", "x2": "8", "y2": "28", "stroke": "#333", "stroke-width": "1"}),
-            ("line", {"x1": "4", "y1": "16", "x2": "28", "y2": "16", "stroke": "#a33", "stroke-width": "2"}),
-            ("path", {"d": "M28 16 L23 13 L23 19 Z", "fill": "#a33"})],
-    "ship": [("path", {"d": "M4 21 L28 21 L24 27 L8 27 Z", "fill": "#7a4a1c"}),
-             ("line", {"x1": "16", "y1": "4", "x2": "16", "y2": "21", "stroke": "#333", "stroke-width": "2"}),
-             ("path", {"d": "M17 5 L26 18 L17 18 Z", "fill": "#0072b2"})],
-    "sword": [("path", {"d": "M16 3 L19 7 L19 21 L13 21 L13 7 Z", "fill": "#9aa"}),
-              ("rect", {"x": "8", "y": "21", "width": "16", "height": "3", "fill": "#555"}),
-              ("rect", {"x": "14.5", "y": "24", "width": "3", "height": "6", "fill": "#7a4a1c"})],
-    "image4": [("path", {"d": "M5 24 L7 10 L12 17 L16 7 L20 17 L25 10 L27 24 Z", "fill": "#e69f00",
-                         "stroke": "#333"})],
-    "image5": [("path", {"d": "M16 3 L20 12 L29 12 L22 18 L25 28 L16 22 L7 28 L10 18 L3 12 L12 12 Z",
-                         "fill": "#009e73", "stroke": "#333"})],
-    "image6": [("path", {"d": "M20 4 A12 12 0 1 0 20 28 A9 9 0 1 1 20 4 Z", "fill": "#cc79a7", "stroke": "#333"})],
-}
+# Die art: one picture per face, drawn by the style sheet (``static/art/dodgy/<face>.svg``
+# behind a ``face-<face>`` class), so a die is one element and a rolled die changes one class
+# (inline SVG made each die five elements and each new face a dozen changes).  Faces are
+# options (DGY-2): a face without art shows the start of its name.
+ART_FACES = frozenset({"bow", "ship", "sword", "image4", "image5", "image6"})
 
 
 # --------------------------------------------------------------------------- pieces
@@ -40,19 +26,12 @@ def face_name(ctx, face) -> str:
     return str(face) if text == key else text
 
 
-_FACE_SVG: dict = {}          # face -> its picture, built once (every use shows a copy)
-
-
-def face_svg(face):
-    node = _FACE_SVG.get(face)
-    if node is None:
-        shapes = _ART.get(face)
-        if not shapes:
-            return h("span", str(face)[:3])
-        node = _FACE_SVG[face] = h("svg", [h(tag, **{k.replace("-", "_"): v for k, v in attrs.items()})
-                                           for tag, attrs in shapes],
-                                   viewBox="0 0 32 32", aria_hidden="true", focusable="false")
-    return copy(node)
+def face_art(face, cls="face"):
+    """A face's picture: an empty element the style sheet paints (``cls`` and
+    ``face-<face>``), or for a face without art the start of its name."""
+    if face in ART_FACES:
+        return h("span", cls=f"{cls} face-{face}", aria_hidden="true")
+    return h("span", str(face)[:3], cls=cls, aria_hidden="true")
 
 
 def is_seer(ctx, d) -> bool:
@@ -67,7 +46,10 @@ def die(ctx, d, counted=False):
     if seer:
         label = f"{ctx.t('dodgy.seer')}: {label}"
     cls = "die" + (" seer" if seer else "") + (" counted" if counted else "")
-    return h("li", h("span", face_svg(d.get("face")), cls="pic", role="img", aria_label=label, title=label),
+    face = d.get("face")
+    pic = "pic face-" + face if face in ART_FACES else "pic"
+    return h("li", h("span", None if face in ART_FACES else str(face)[:3], cls=pic, role="img", aria_label=label,
+                     title=label),
              cls=cls, key=f"d{d['id']}" if d.get("id") is not None else None)
 
 
@@ -243,9 +225,11 @@ def statement_picker(ctx):
     ui = ctx.scratch
     q = ui.get("dodgy.q") if ui.get("dodgy.q") in quantities else quantities[0]
     img = ui.get("dodgy.img") if ui.get("dodgy.img") in images else None
-    qsel = h("select", [h("option", str(n), value=n, selected=n == q) for n in quantities], id="claim-quantity",
+    # keyed: a higher claim drops the lowest quantities, and the rest stay as they are
+    qsel = h("select", [h("option", str(n), value=n, selected=n == q, key=f"q{n}") for n in quantities],
+             id="claim-quantity",
              on_change=lambda e: ui.__setitem__("dodgy.q", int(e.target.value)))
-    img_buttons = [h("button", face_svg(im), " ", face_name(ctx, im), type="button",
+    img_buttons = [h("button", face_art(im), " ", face_name(ctx, im), type="button",
                      cls="image-pick" + (" chosen" if im == img else ""), aria_pressed="true" if im == img else "false",
                      key=f"img-{im}", data_image=im,
                      on_click=lambda e, im=im: _pick_image(ctx, im)) for im in images]
@@ -285,7 +269,7 @@ def choose_panel(ctx, rev):
         face = face_name(ctx, d.get("face"))
         seer = is_seer(ctx, d)
         label = t("dodgy.take_seer", face=face) if seer else t("dodgy.take", face=face)
-        buttons.append(h("button", face_svg(d.get("face")), cls="die" + (" seer" if seer else ""),
+        buttons.append(h("button", face_art(d.get("face")), cls="die" + (" seer" if seer else ""),
                          aria_label=label, title=label, key=f"take-{a['die']}", data_die=a["die"],
                          on_click=lambda e, a=a: ctx.act(a)))
     return h("div", h("p", t("dodgy.choose", name=ctx.name(loser))), h("div", buttons, cls="dice choose"),
