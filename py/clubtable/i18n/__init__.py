@@ -106,14 +106,32 @@ def has(lang: str, key: str) -> bool:
     return _lookup(lang, key, None) is not None
 
 
-def translate(lang: str, key: str, **params) -> str:
-    """A text with ``params`` filled in, in ``lang``, else in English, else the key itself.
-    A text with plural forms takes the form for the ``n`` (or ``count``, ``q``) parameter."""
-    n = _count(params)
+_FOUND: dict = {}              # (lang, key, count) -> the text to fill in (catalogues never change)
+MAX_FOUND = 20_000
+
+
+_MISSING = object()           # _FOUND's word for "no catalogue has it"
+
+
+def _text(lang: str, key: str, n) -> str:
     text = _lookup(lang, key, n)
     if text is None and lang != SOURCE:
         text = _lookup(SOURCE, key, n)
+    return _MISSING if text is None else text
+
+
+def translate(lang: str, key: str, **params) -> str:
+    """A text with ``params`` filled in, in ``lang``, else in English, else the key itself.
+    A text with plural forms takes the form for the ``n`` (or ``count``, ``q``) parameter."""
+    n = _count(params) if params else None
+    # a screen asks for the same few dozen texts at every move: looked up once each
+    found = (lang, key, n)
+    text = _FOUND.get(found)
     if text is None:
+        if len(_FOUND) >= MAX_FOUND:
+            _FOUND.clear()
+        text = _FOUND[found] = _text(lang, key, n)
+    if text is _MISSING:
         return key
     if params:
         try:

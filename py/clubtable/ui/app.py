@@ -151,9 +151,10 @@ class App(HomeScreens, TableScreens):
         dom.later(5000, clear)
 
     def announce(self, text: str) -> None:
-        """A polite word to screen readers (the page's small live region)."""
+        """A polite word to screen readers (the page's small live region), once the screen
+        shows the news it tells."""
         if text:
-            dom.announce(text)
+            dom.soon(lambda: dom.announce(text))
 
     async def load_lan(self) -> None:
         """Served by ``build.py serve --lan`` on this computer's own name (localhost)?  Its
@@ -314,7 +315,7 @@ class App(HomeScreens, TableScreens):
             # in the task after this one: the news is on the screen first, then looked at
             # (scrolling to it costs the page a layout)
             news = self.news_at
-            dom.later(0, lambda: None if dom.is_typing() else dom.focus_heading(news))
+            dom.soon(lambda: None if dom.is_typing() else dom.focus_heading(news))
         self.focus_after = self.news_at = None
         dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
         dom.set_title(self.page_title())

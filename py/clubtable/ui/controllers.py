@@ -357,7 +357,7 @@ class HostTable(TableController):
     def _keep_soon(self) -> None:
         if not self._keep_due:
             self._keep_due = True
-            dom.later(0, self.keep)
+            dom.soon(self.keep)
             _pending_keep[0] = self
 
     def keep(self) -> None:

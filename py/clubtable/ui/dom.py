@@ -805,6 +805,28 @@ def later(ms: int, fn: Callable) -> None:
     window.setTimeout(_soon_proxy[0], ms, _soon_key[0])
 
 
+_after_task: list = []        # what runs in the task after this one (one timer for all of it)
+
+
+def soon(fn: Callable) -> None:
+    """Run ``fn`` in the task after this one: work the screen does not wait for (saving,
+    a word to screen readers, scrolling to news) leaves a move's task, so the page shows
+    the move first.  Everything asked for in one task shares one timer."""
+    if not _after_task:
+        later(0, _run_after_task)
+    _after_task.append(fn)
+
+
+def _run_after_task() -> None:
+    due = list(_after_task)
+    _after_task.clear()
+    for fn in due:
+        try:
+            fn()
+        except Exception as e:  # one failing step must not stop the others
+            print("deferred step failed:", repr(e))
+
+
 def now_ms() -> int:
     """Wall-clock ms: the host's game clock must survive a reload of the tab.  The C
     library's clock is the browser's ``Date.now()``, without a call into the page (1 µs
