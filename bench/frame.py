@@ -8,7 +8,7 @@ every landed game:
 * bot      a computer player's decision as the table asks it (view + legal + ``decide``;
            target: p99 <= 50 ms).
 
-    python3 build.py dist && python3 bench/frame.py [--moves 150] [--games dodgy,waldi] [--level hard] [--warmup 60] [--profile]
+    python3 build.py dist && python3 bench/frame.py [--moves 150] [--games dodgy,waldi] [--level hard] [--warmup 60] [--cold] [--profile]
 
 Games with computer players play with one at every seat (Dohdles with real dough, the medium a
 computer player can make riddles in).  Play-Doh's Cave has none: its seats are local players
@@ -18,7 +18,9 @@ script tag added after start-up), through the same modules the app uses.  ``--pr
 prints where the time went (cProfile in the page, by own time).  The machine's load average is
 printed with the figures. Each run is repeated in fresh pages (``--runs``, 3) and every move counts
 its least time: the games are seeded, so the runs make the same moves, and a busy machine only
-ever adds time to a move.
+ever adds time to a move.  Measuring starts once the page has warmed up in idle time
+(``body[data-warm]``, ui/warmup.py: well under a second after start-up, while a player is still
+choosing a game); ``--cold`` starts at once, without the warm-up, the worst case.
 """
 import argparse
 import json
@@ -256,8 +258,12 @@ def run_once(args, games):
             page = browser.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
             # cProfile is not in the standard library a snapshot's restore mounts: profile a normal start
-            page.goto(base + ("?nosnapshot" if args.profile else ""))
+            query = "&".join(q for q, on in (("nosnapshot", args.profile), ("nowarm", args.cold)) if on)
+            page.goto(base + ("?" + query if query else ""))
             page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+            if not args.cold:
+                # the page's own warm-up in idle time (ui/warmup.py), as a player choosing a game gives it
+                page.wait_for_selector("body[data-warm='1']", state="attached", timeout=120_000)
             for gid in games:
                 code = (MEASURE.replace("__MOVES__", str(args.moves)).replace("__WARMUP__", str(args.warmup)).replace("__GAME__", json.dumps(gid))
                         .replace("__PROFILE__", str(bool(args.profile))).replace("__LEVEL__", json.dumps(args.level)))
@@ -282,6 +288,8 @@ def main():
     ap.add_argument("--moves", type=int, default=150)
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--profile", action="store_true", help="print the page's cProfile, by own time")
+    ap.add_argument("--cold", action="store_true", help="measure at once after start-up, without the page's "
+                    "warm-up (?nowarm): a first game begun within a second of the page being ready")
     ap.add_argument("--runs", type=int, default=3, help="fresh pages; each move counts its least time")
     ap.add_argument("--level", default="normal", help="the computer players' level (where the game has it)")
     ap.add_argument("--json", help="also write the raw timings to this file")

@@ -93,6 +93,7 @@ export async function loadPyodide(options = {}) {
 // nothing is ever parsed as markup.  Focus taken away by the patch is given back.
 const SVG_NS = "http://www.w3.org/2000/svg";
 const nodes = [];
+const detached = {};       // mount targets outside the document, by name (dom.detached_root)
 function make(s) {
   let node;
   if (s.length === 2) node = document.createTextNode(s[1]);
@@ -111,7 +112,7 @@ function applyPatch(text) {
   for (const op of JSON.parse(text)) {
     const n = typeof op[1] === "number" ? nodes[op[1]] : null;
     switch (op[0]) {
-      case "R": root = nodes[op[1]] = document.getElementById(op[2]) || document.body; break;
+      case "R": root = nodes[op[1]] = detached[op[2]] || document.getElementById(op[2]) || document.body; break;
       case "N": make(op[1]); break;
       case "I": n.insertBefore(nodes[op[2]], op[3] < 0 ? null : nodes[op[3]]); break;
       case "X": n.removeChild(nodes[op[2]]); break;
@@ -133,4 +134,7 @@ function applyPatch(text) {
     if (again) again.focus();
   }
 }
-if (globalThis.document) globalThis.clubtableApply = applyPatch;
+if (globalThis.document) {
+  globalThis.clubtableApply = applyPatch;
+  globalThis.clubtableDetached = (name, el) => { if (el) detached[name] = el; else delete detached[name]; };
+}

@@ -26,7 +26,7 @@ from ..net import trace
 from ..net import address
 from ..net.sdp import CodeError
 from ..session import Table
-from . import clubs, dom, storage
+from . import clubs, dom, storage, warmup
 from .context import Refusal, ScreenContext
 from .controllers import GuestTable, HostTable
 from .dom import h, mount
@@ -382,4 +382,6 @@ def start():
     # walk it all again and again (a 100 ms pause in the middle of a move, measured).
     gc.freeze()
     dom.mark_ready()
+    if "nowarm" not in dom.page_query():      # measurement: a first game without the warm-up
+        warmup.start()
     return app

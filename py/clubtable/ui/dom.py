@@ -259,7 +259,7 @@ def _apply_here(ops: list) -> None:
     for op in ops:
         kind = op[0]
         if kind == "R":
-            root = nodes[op[1]] = document.getElementById(op[2]) or document.body
+            root = nodes[op[1]] = _detached.get(op[2]) or document.getElementById(op[2]) or document.body
         elif kind == "N":
             _make_here(op[1])
         elif kind == "I":
@@ -687,6 +687,42 @@ def mount(target, tree: Any) -> None:
     STATS["mount_ms"] += (time.perf_counter() - t0) * 1000
 
 
+_detached: dict = {}          # name -> an element outside the document that trees are mounted in
+
+
+def detached_root(name: str):
+    """A new element outside the document to mount trees in, as ``name``: nothing drawn
+    there is seen, found by id or focused."""
+    el = document.createElement("div")
+    _detached[name] = el
+    tell = getattr(window, "clubtableDetached", None)
+    if tell is not None:
+        tell(name, el)
+    return el
+
+
+def unmount(target: str) -> None:
+    """Forget what was mounted in ``target`` (its handlers and numbers), and a detached
+    root's name."""
+    if _detached.pop(target, None) is not None:
+        tell = getattr(window, "clubtableDetached", None)
+        if tell is not None:
+            tell(target, None)
+    old = _mounted.pop(target, None)
+    if old is not None:
+        _release(old)
+    n = _targets.pop(target, None)
+    if n is not None:
+        _gone.append(n)
+    if _gone:
+        _send()             # the page forgets the numbers; they are free again
+
+
+def forget_memos() -> None:
+    """Drop every remembered part (``memo``): the next draw builds all of it again."""
+    _memos.clear()
+
+
 # --------------------------------------------------------------------------- events
 _HANDLES: dict = {}           # event type -> the selector of elements with a handler for it
 
@@ -825,6 +861,34 @@ def _run_after_task() -> None:
             fn()
         except Exception as e:  # one failing step must not stop the others
             print("deferred step failed:", repr(e))
+
+
+_idle_proxy: list = []
+_idle_keys: list = []
+
+
+def when_idle(fn: Callable, timeout_ms: int = 2000) -> None:
+    """Run ``fn(ms_left)`` when the page has nothing else to do (``requestIdleCallback``;
+    ``ms_left`` is how long it may take), within ``timeout_ms``; where the browser has no
+    idle callbacks, in a task after 50 ms with 10 ms to use."""
+    ric = getattr(window, "requestIdleCallback", None)
+    if ric is None:
+        later(50, lambda: fn(10.0))
+        return
+    _soon_key[0] += 1
+    _soon[_soon_key[0]] = fn
+    _idle_keys.append(_soon_key[0])
+    if not _idle_proxy:
+        _idle_proxy.append(create_proxy(_run_idle))
+    ric(_idle_proxy[0], to_js({"timeout": timeout_ms}, dict_converter=window.Object.fromEntries))
+
+
+def _run_idle(deadline, *_) -> None:
+    # one callback per request, oldest first: each runs the oldest request still waiting
+    if _idle_keys:
+        fn = _soon.pop(_idle_keys.pop(0), None)
+        if fn is not None:
+            fn(float(deadline.timeRemaining()))
 
 
 def now_ms() -> int:
@@ -1037,6 +1101,11 @@ def set_title(text: str) -> None:
 
 def mark_ready() -> None:
     document.body.setAttribute("data-ready", "1")
+
+
+def mark_warm() -> None:
+    """The warm-up after start-up is done (``ui/warmup.py``; the frame bench waits for it)."""
+    document.body.setAttribute("data-warm", "1")
 
 
 def tick_countdowns(*_) -> None:

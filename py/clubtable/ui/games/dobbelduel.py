@@ -27,7 +27,6 @@ from ...games.dobbelduel import solver
 
 COLOUR_HEX = {"blue": "#0072b2", "red": "#d55e00", "yellow": "#f0e442", "green": "#009e73"}
 COLOUR_SYM = {"blue": "●", "red": "▲", "yellow": "■", "green": "◆"}
-PIP_ON = {"yellow": "#1d1d1f"}            # pips on a coloured die: white, black on yellow
 PIPS = {1: [(16, 16)], 2: [(9, 9), (23, 23)], 3: [(9, 9), (16, 16), (23, 23)],
         4: [(9, 9), (23, 9), (9, 23), (23, 23)], 5: [(9, 9), (23, 9), (16, 16), (9, 23), (23, 23)],
         6: [(9, 8), (23, 8), (9, 16), (23, 16), (9, 24), (23, 24)]}
@@ -40,15 +39,14 @@ def columns_of(ctx) -> list:
 
 
 # --------------------------------------------------------------------------- pictures
-def die_svg(value, colour=None):
-    """A die face: white with black pips, or a coloured code die (white pips, black on yellow)."""
-    fill = COLOUR_HEX.get(colour, "#ffffff")
-    pip = PIP_ON.get(colour, "#ffffff") if colour else "#1d1d1f"
-    shapes = [h("rect", x="1.5", y="1.5", width="29", height="29", rx="6", fill=fill, stroke="#333",
-                stroke_width="2")]
-    for cx, cy in PIPS.get(value, []):
-        shapes.append(h("circle", cx=str(cx), cy=str(cy), r="3", fill=pip))
-    return h("svg", shapes, viewBox="0 0 32 32", aria_hidden="true", focusable="false")
+def die_face(value, colour=None):
+    """A die face: white with black pips, or a coloured code die (white pips, black on yellow).
+    One element the style sheet draws (its pips are ``static/art/dobbelduel/pips-<n>.svg``):
+    a die changes one class, where an inline picture was up to eight elements."""
+    cls = "dd-face" + (f" dd-pips-{value}" if value in PIPS else "")
+    if colour in COLOUR_HEX:
+        cls += f" dd-face-{colour}"
+    return h("span", cls=cls, aria_hidden="true")
 
 
 def colour_name(ctx, colour) -> str:
@@ -64,13 +62,13 @@ def colour_tag(ctx, colour):
 
 def white_die(ctx, v, extra=""):
     label = ctx.t("dd.white_die", v=v)
-    return h("span", die_svg(v), cls="dd-die dd-white" + extra, role="img", aria_label=label, title=label,
+    return h("span", die_face(v), cls="dd-die dd-white" + extra, role="img", aria_label=label, title=label,
              data_value=v)
 
 
 def code_die(ctx, v, colour, key="dd.code_die", extra=""):
     label = ctx.t(key, colour=colour_name(ctx, colour), v=v)
-    return h("span", die_svg(v, colour), h("span", COLOUR_SYM.get(colour, ""), cls="dd-die-sym", aria_hidden="true"),
+    return h("span", die_face(v, colour), h("span", COLOUR_SYM.get(colour, ""), cls="dd-die-sym", aria_hidden="true"),
              cls=f"dd-die dd-coloured dd-c-{colour}" + extra, role="img", aria_label=label, title=label,
              data_value=v)
 
@@ -649,7 +647,7 @@ def placing_tray(ctx, board):
     for i in _unplaced(plan, rolled):
         chosen = sel == i
         label = t("dd.tray_die_chosen" if chosen else "dd.tray_die", v=rolled[i])
-        tray.append(h("li", h("button", die_svg(rolled[i]), type="button",
+        tray.append(h("li", h("button", die_face(rolled[i]), type="button",
                               cls="dd-die dd-white dd-tray-die" + (" dd-chosen" if chosen else ""),
                               aria_pressed="true" if chosen else "false", aria_label=label, title=label,
                               data_key=f"dd-die-{i}", data_value=rolled[i], draggable="true",

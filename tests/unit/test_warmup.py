@@ -1,0 +1,40 @@
+"""The warm-up after start: computer players' games drawn out of sight in idle time, then
+nothing of them left behind (no element in the page, no handler, no remembered part)."""
+import fake_dom
+
+
+def test_the_warm_up_plays_every_game_with_computer_players_and_leaves_nothing(monkeypatch):
+    doc, dom = fake_dom.install()
+    try:
+        fake_dom.forget("clubtable.ui.warmup", "clubtable.ui.app", "clubtable.ui.controllers",
+                        "clubtable.ui.shell_home", "clubtable.ui.shell_table", "clubtable.ui.clubs",
+                        "clubtable.ui.storage")
+        from clubtable.games import GAMES
+        from clubtable.ui import warmup
+        idle = []
+        dom.window.setTimeout = lambda *a: None      # a screen's own "after this draw" (focus)
+        monkeypatch.setattr(dom, "when_idle", lambda fn, timeout_ms=2000: idle.append(fn))
+        drawn = []
+        real_mount = dom.mount
+        monkeypatch.setattr(dom, "mount", lambda target, tree: (drawn.append(target), real_mount(target, tree)))
+        page_before = len(doc.body.childNodes)
+        warmup.start()
+        warmup.start()                        # once per page
+        assert len(idle) == 1
+        slices = 0
+        while idle:
+            slices += 1
+            assert slices < 10_000
+            idle.pop(0)(8.0)
+        with_bots = [g for g in GAMES.values() if g.bot_levels]
+        assert drawn.count(warmup.BOX) >= warmup.MOVES_PER_GAME * len(with_bots) - 2 * len(with_bots)
+        assert slices > 1                     # in slices, not all at once
+        assert doc.body.getAttribute("data-warm") == "1"
+        assert len(doc.body.childNodes) == page_before
+        assert warmup.BOX not in dom._mounted and warmup.BOX not in dom._detached
+        assert dom._handlers == {} and dom._memos == {}
+    finally:
+        fake_dom.forget("clubtable.ui.warmup", "clubtable.ui.app", "clubtable.ui.controllers",
+                        "clubtable.ui.shell_home", "clubtable.ui.shell_table", "clubtable.ui.clubs",
+                        "clubtable.ui.storage")
+        fake_dom.uninstall()
