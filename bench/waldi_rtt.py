@@ -14,6 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _harness import ARGS, CHROMIUM, TAKE_MARKS, raw_echo, serve, stages, summary, table_of_two  # noqa: E402
 
+STALE_S = 6           # no head laid for this long: on to a new game
+
 # One guest step in the page: take a pile / turn a card up / lay a head (timed) / put under.
 # A head is laid with "n"; the time runs until the guest's board shows one more card.
 STEP = """async () => {
@@ -91,8 +93,9 @@ def main():
             ctx = browser.new_context()
             echo = None
             deadline = time.time() + 600
-            # A guest playing alone lays a head or two before the deck runs out: new games, at
-            # new tables in new tabs, until there are enough heads.
+            # A guest playing alone lays its heads (two or three) and then only puts cards
+            # under, for ever (nobody plays the host's seat): new games, at new tables in new
+            # tabs, until there are enough heads.
             while len(placements) < args.samples and time.time() < deadline:
                 games += 1
                 host, guest = table_of_two(ctx, base, lambda page: set_up_waldi(
@@ -101,13 +104,17 @@ def main():
                 if echo is None:      # raw echo between the same two tabs, once
                     echo = raw_echo(guest, host, args.samples)
                 guest.bring_to_front()
+                last_head = time.time()
                 while len(placements) < args.samples and time.time() < deadline:
+                    if time.time() - last_head > STALE_S:
+                        break   # the guest's heads are laid: the rest of its deck only goes under
                     host.evaluate(ARM_HOST)
                     if args.trace:
                         host.evaluate(TAKE_MARKS)
                         guest.evaluate(TAKE_MARKS)
                     r = guest.evaluate(STEP)
                     if r.get("did") == "head" and r.get("ms") is not None:
+                        last_head = time.time()
                         placements.append(r["ms"])
                         seen = host.evaluate("async () => await window.__hostSaw")
                         pressed = guest.evaluate("window.__pressedAt")

@@ -250,3 +250,22 @@ def test_news_within_a_frame_of_a_draw_is_drawn_once_at_the_frames_end(page):
     shell.render()
     page.clock.timers.pop()[1]()             # the news is on the screen already: not drawn twice
     assert shell.renders == 3
+
+
+def test_a_note_that_comes_meanwhile_is_shown_beside_the_answer_not_instead(page):
+    """"Copied" (the answer to the player's click) and the offline worker's "Saved on this
+    device" a moment later: both stay on screen, each for its own 5 s."""
+    from clubtable.ui.app import App
+    el = page.dom.document.createElement("div")
+    el.setAttribute("id", "toast")
+    page.dom.document.body.appendChild(el)
+    shown = types.SimpleNamespace(toasts=[], toast_text="")
+    App.toast(shown, "Copied.")
+    App.toast(shown, "Saved on this device.")
+    assert el.textContent == "Copied. Saved on this device."
+    first, second = page.clock.timers
+    page.clock.timers = [second]
+    first[1]()                                  # the first one's 5 s are over
+    assert el.textContent == "Saved on this device."
+    run_timers(page.clock)
+    assert el.textContent == "" and shown.toasts == []

@@ -60,6 +60,7 @@ class App(HomeScreens, TableScreens):
         self.focus_seat = None           # pass-and-play: whose screen is showing
         self.handover_to = None          # pass-and-play: waiting for this seat to tap
         self.toast_text = ""
+        self.toasts: list = []          # the texts shown now, oldest first
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.join = None                 # {"table", "code", "reply"} on a join link
         self.result_said = None          # the result, once announced
@@ -140,14 +141,18 @@ class App(HomeScreens, TableScreens):
             self.toast(refusal.text(self.t) if isinstance(refusal, Refusal) else str(refusal))
 
     def toast(self, text: str) -> None:
-        self.toast_text = text
-        dom.set_text("toast", text)
-        stamp = text
+        """Show ``text`` for 5 s.  A note that comes meanwhile (the offline worker's "saved on
+        this device") is shown beside it, not instead: the answer to what the player just did
+        ("Copied") must not vanish under it."""
+        self.toasts = [t for t in self.toasts if t != text] + [text]
+        self.toast_text = " ".join(self.toasts)
+        dom.set_text("toast", self.toast_text)
 
         def clear():
-            if self.toast_text == stamp:
-                self.toast_text = ""
-                dom.set_text("toast", "")
+            if text in self.toasts:
+                self.toasts.remove(text)
+                self.toast_text = " ".join(self.toasts)
+                dom.set_text("toast", self.toast_text)
         dom.later(5000, clear)
 
     def announce(self, text: str) -> None:
