@@ -259,7 +259,7 @@ def test_a_note_that_comes_meanwhile_is_shown_beside_the_answer_not_instead(page
     el = page.dom.document.createElement("div")
     el.setAttribute("id", "toast")
     page.dom.document.body.appendChild(el)
-    shown = types.SimpleNamespace(toasts=[], toast_text="")
+    shown = types.SimpleNamespace(toasts=[])
     App.toast(shown, "Copied.")
     App.toast(shown, "Saved on this device.")
     assert el.textContent == "Copied. Saved on this device."

@@ -124,3 +124,23 @@ def test_the_shell_never_asks_which_controller_it_holds():
     for name in ("app.py", "shell_home.py", "shell_table.py"):
         text = (UI / name).read_text(encoding="utf-8")
         assert "isinstance(self.ctl" not in text and "HostTable)" not in text and "GuestTable)" not in text
+
+
+def test_every_face_a_screen_paints_has_its_picture_and_its_style_rule():
+    """DODGY's faces and Dobbelduel's pips and colours are classes: each has its file under
+    static/art and its rule in the style sheet (a missing one would show an empty die)."""
+    fake_dom.install()
+    try:
+        from clubtable.ui.games import dobbelduel, dodgy
+        static = UI.parents[2] / "static"
+        css = (static / "css" / "clubtable.css").read_text(encoding="utf-8")
+        for face in dodgy.ART_FACES:
+            assert (static / "art" / "dodgy" / f"{face}.svg").is_file(), face
+            assert f".face-{face} {{ background-image: url(../art/dodgy/{face}.svg); }}" in css, face
+        for n in dobbelduel.PIPS:
+            assert (static / "art" / "dobbelduel" / f"pips-{n}.svg").is_file(), n
+            assert f"mask-image: url(../art/dobbelduel/pips-{n}.svg)" in css, n
+        for colour in dobbelduel.PAINTED:
+            assert f".dd-face-{colour} {{ background:" in css and f".swatch.c-{colour} {{" in css, colour
+    finally:
+        fake_dom.uninstall()

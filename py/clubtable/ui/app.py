@@ -59,8 +59,7 @@ class App(HomeScreens, TableScreens):
         self.screen_state = {}
         self.focus_seat = None           # pass-and-play: whose screen is showing
         self.handover_to = None          # pass-and-play: waiting for this seat to tap
-        self.toast_text = ""
-        self.toasts: list = []          # the texts shown now, oldest first
+        self.toasts: list = []           # the texts the toast shows now, oldest first
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.join = None                 # {"table", "code", "reply"} on a join link
         self.result_said = None          # the result, once announced
@@ -145,14 +144,12 @@ class App(HomeScreens, TableScreens):
         this device") is shown beside it, not instead: the answer to what the player just did
         ("Copied") must not vanish under it."""
         self.toasts = [t for t in self.toasts if t != text] + [text]
-        self.toast_text = " ".join(self.toasts)
-        dom.set_text("toast", self.toast_text)
+        dom.set_text("toast", " ".join(self.toasts))
 
         def clear():
             if text in self.toasts:
                 self.toasts.remove(text)
-                self.toast_text = " ".join(self.toasts)
-                dom.set_text("toast", self.toast_text)
+                dom.set_text("toast", " ".join(self.toasts))
         dom.later(5000, clear)
 
     def announce(self, text: str) -> None:

@@ -93,10 +93,9 @@ class ScreenContext:
 
     def find(self, move: str, **match: Any) -> list:
         """The legal actions (or descriptors) of type ``move`` whose fields equal ``match``."""
-        if not match:          # the usual question, over a list of a hundred claims
-            return [a for a in self.legal if a.get("type") == move]
+        # ``not match`` first: the usual question, over a list of a hundred claims
         return [a for a in self.legal if a.get("type") == move
-                and all(a.get(k) == v for k, v in match.items())]
+                and (not match or all(a.get(k) == v for k, v in match.items()))]
 
     def act(self, action: dict, seat: Optional[int] = None) -> None:
         """Send ``action`` for this seat (or, pass-and-play, for another local ``seat`` from

@@ -690,14 +690,18 @@ def mount(target, tree: Any) -> None:
 _detached: dict = {}          # name -> an element outside the document that trees are mounted in
 
 
-def detached_root(name: str):
-    """A new element outside the document to mount trees in, as ``name``: nothing drawn
-    there is seen, found by id or focused."""
-    el = document.createElement("div")
-    _detached[name] = el
+def _tell_detached(name: str, el) -> None:
+    """The page's patch helper learns (``el``) or forgets (None) a detached root's name."""
     tell = getattr(window, "clubtableDetached", None)
     if tell is not None:
         tell(name, el)
+
+
+def detached_root(name: str):
+    """A new element outside the document to mount trees in, as ``name``: nothing drawn
+    there is seen, found by id or focused."""
+    el = _detached[name] = document.createElement("div")
+    _tell_detached(name, el)
     return el
 
 
@@ -705,9 +709,7 @@ def unmount(target: str) -> None:
     """Forget what was mounted in ``target`` (its handlers and numbers), and a detached
     root's name."""
     if _detached.pop(target, None) is not None:
-        tell = getattr(window, "clubtableDetached", None)
-        if tell is not None:
-            tell(target, None)
+        _tell_detached(target, None)
     old = _mounted.pop(target, None)
     if old is not None:
         _release(old)
@@ -744,19 +746,25 @@ def _dispatch(event) -> None:
     sel = _handles(kind)
     el = target.closest(sel)
     while el:
-        for pair in str(el.getAttribute("data-act")).split():
-            name, key = pair.split(":", 1)
-            if name == kind:
-                fn = _handlers.get((name, key))
-                if fn is not None:
-                    if kind == "submit":
-                        event.preventDefault()
-                    fn(event)
-                    return
+        fn = _handler_of(el, kind)
+        if fn is not None:
+            if kind == "submit":
+                event.preventDefault()
+            fn(event)
+            return
         parent = el.parentElement
         el = parent.closest(sel) if parent else None
     if kind == "click":
         _submit_at_once(event, target)
+
+
+def _handler_of(el, kind: str) -> Optional[Callable]:
+    """The element's live handler for events of ``kind`` (its ``data-act`` names it), or None."""
+    for pair in str(el.getAttribute("data-act") or "").split():
+        name, key = pair.split(":", 1)
+        if name == kind:
+            return _handlers.get((name, key))
+    return None
 
 
 def _submit_at_once(event, target) -> None:
@@ -768,16 +776,10 @@ def _submit_at_once(event, target) -> None:
     if not button or str(button.type) != "submit":
         return
     form = button.form
-    if not form:
-        return
-    for pair in str(form.getAttribute("data-act") or "").split():
-        name, key = pair.split(":", 1)
-        if name == "submit":
-            fn = _handlers.get((name, key))
-            if fn is not None and form.checkValidity():
-                event.preventDefault()
-                fn(event)
-            return
+    fn = _handler_of(form, "submit") if form else None
+    if fn is not None and form.checkValidity():
+        event.preventDefault()
+        fn(event)
 
 
 def listen(root_id, events=("click", "input", "change", "submit", "keydown", "dragstart", "dragover", "drop")) -> None:
@@ -864,7 +866,7 @@ def _run_after_task() -> None:
 
 
 _idle_proxy: list = []
-_idle_keys: list = []
+_idle_due: list = []          # what waits for the page's idle time, oldest first
 
 
 def when_idle(fn: Callable, timeout_ms: int = 2000) -> None:
@@ -875,20 +877,16 @@ def when_idle(fn: Callable, timeout_ms: int = 2000) -> None:
     if ric is None:
         later(50, lambda: fn(10.0))
         return
-    _soon_key[0] += 1
-    _soon[_soon_key[0]] = fn
-    _idle_keys.append(_soon_key[0])
+    _idle_due.append(fn)
     if not _idle_proxy:
         _idle_proxy.append(create_proxy(_run_idle))
     ric(_idle_proxy[0], to_js({"timeout": timeout_ms}, dict_converter=window.Object.fromEntries))
 
 
 def _run_idle(deadline, *_) -> None:
-    # one callback per request, oldest first: each runs the oldest request still waiting
-    if _idle_keys:
-        fn = _soon.pop(_idle_keys.pop(0), None)
-        if fn is not None:
-            fn(float(deadline.timeRemaining()))
+    # one callback per request: each runs the oldest request still waiting
+    if _idle_due:
+        _idle_due.pop(0)(float(deadline.timeRemaining()))
 
 
 def now_ms() -> int:

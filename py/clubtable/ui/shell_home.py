@@ -383,7 +383,7 @@ class HomeScreens:
 
     def columns_field(self, game, name, label):
         """Dobbelduel's column order: four coloured swatches, each can move left."""
-        from .games.dobbelduel import COLOUR_HEX
+        from .games.dobbelduel import PAINTED
         t = self.t
         order = self.setup["options"][name]
 
@@ -393,7 +393,7 @@ class HomeScreens:
         cells = []
         for i, c in enumerate(order):
             word = self._text(f"dd.colour.{c}") or c
-            cells.append(h("li", h("span", "", cls=f"swatch c-{c}" if c in COLOUR_HEX else "swatch", aria_hidden="true"),
+            cells.append(h("li", h("span", "", cls=f"swatch c-{c}" if c in PAINTED else "swatch", aria_hidden="true"),
                            h("span", word, cls="swatch-name"),
                            h("button", "←", cls="small", data_key=f"col-left-{i}",
                              aria_label=t("opt.move_left", item=word), on_click=lambda e, i=i: left(i)) if i else None,

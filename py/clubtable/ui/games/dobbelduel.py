@@ -25,17 +25,15 @@ from .. import dom
 from ..dom import h
 from ...games.dobbelduel import solver
 
-COLOUR_HEX = {"blue": "#0072b2", "red": "#d55e00", "yellow": "#f0e442", "green": "#009e73"}
+PAINTED = ("blue", "red", "yellow", "green")     # the colours the style sheet paints (dd-face-<c>, c-<c>)
 COLOUR_SYM = {"blue": "●", "red": "▲", "yellow": "■", "green": "◆"}
-PIPS = {1: [(16, 16)], 2: [(9, 9), (23, 23)], 3: [(9, 9), (16, 16), (23, 23)],
-        4: [(9, 9), (23, 9), (9, 23), (23, 23)], 5: [(9, 9), (23, 9), (16, 16), (9, 23), (23, 23)],
-        6: [(9, 8), (23, 8), (9, 16), (23, 16), (9, 24), (23, 24)]}
+PIPS = frozenset(range(1, 7))     # the faces with pips (static/art/dobbelduel/pips-<n>.svg)
 PEG_SYM = {"eq": "=", "plus": "+", "minus": "−", "none": "·"}
 PEG_CYCLE = ("none", "eq", "plus", "minus")
 
 def columns_of(ctx) -> list:
     """The colours of the code columns, left to right (an option of the table)."""
-    return list(ctx.view.get("columns") or COLOUR_HEX)
+    return list(ctx.view.get("columns") or PAINTED)
 
 
 # --------------------------------------------------------------------------- pictures
@@ -44,7 +42,7 @@ def die_face(value, colour=None):
     One element the style sheet draws (its pips are ``static/art/dobbelduel/pips-<n>.svg``):
     a die changes one class, where an inline picture was up to eight elements."""
     cls = "dd-face" + (f" dd-pips-{value}" if value in PIPS else "")
-    if colour in COLOUR_HEX:
+    if colour in PAINTED:
         cls += f" dd-face-{colour}"
     return h("span", cls=cls, aria_hidden="true")
 
@@ -815,7 +813,7 @@ def how_to_play(ctx) -> list:
     t = ctx.t
     o = ctx.view.get("options") or {}
     k = ctx.constants
-    columns = list(o.get("columns") or COLOUR_HEX)
+    columns = list(o.get("columns") or PAINTED)
     nums = {"efforts": k.get("max_efforts", 7), "white": k.get("white_dice", 18), "roll": k.get("roll_size", 4),
             "base": k.get("base_points", 20), "row": k.get("row_points", 5), "die": k.get("die_points", 1),
             "matches": o.get("matches", 2)}

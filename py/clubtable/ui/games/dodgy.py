@@ -26,12 +26,15 @@ def face_name(ctx, face) -> str:
     return str(face) if text == key else text
 
 
-def face_art(face, cls="face"):
+def face_art(face, cls="face", **attrs):
     """A face's picture: an empty element the style sheet paints (``cls`` and
-    ``face-<face>``), or for a face without art the start of its name."""
+    ``face-<face>``), or for a face without art the start of its name.  ``attrs``: its
+    other attributes; without them it is hidden from screen readers (what holds it says
+    the face)."""
+    attrs = attrs or {"aria_hidden": "true"}
     if face in ART_FACES:
-        return h("span", cls=f"{cls} face-{face}", aria_hidden="true")
-    return h("span", str(face)[:3], cls=cls, aria_hidden="true")
+        return h("span", cls=f"{cls} face-{face}", **attrs)
+    return h("span", str(face)[:3], cls=cls, **attrs)
 
 
 def is_seer(ctx, d) -> bool:
@@ -46,10 +49,7 @@ def die(ctx, d, counted=False):
     if seer:
         label = f"{ctx.t('dodgy.seer')}: {label}"
     cls = "die" + (" seer" if seer else "") + (" counted" if counted else "")
-    face = d.get("face")
-    pic = "pic face-" + face if face in ART_FACES else "pic"
-    return h("li", h("span", None if face in ART_FACES else str(face)[:3], cls=pic, role="img", aria_label=label,
-                     title=label),
+    return h("li", face_art(d.get("face"), "pic", role="img", aria_label=label, title=label),
              cls=cls, key=f"d{d['id']}" if d.get("id") is not None else None)
 
 
