@@ -61,9 +61,10 @@ def test_solo_player_may_make_one_dohdle_by_option():
 
 
 # ====================================================================== making
-def test_secret_words_are_one_word_of_letters():
+def test_secret_words_are_letters_spaces_and_hyphens():
+    """§1.10, DOH-30; the several-word terms themselves: test_dohdles_terms.py."""
     p = Play(3, make=False)
-    for bad in ("two words", "r2d2", "half-moon", ""):
+    for bad in ("r2d2", "aujourd'hui", "", " - ", "<b>"):
         p.refused(ANNA, "make_drawing", word=bad, picture=pic(1))
     p.make(ANNA, "  Straße ")
     assert p.dohdle(0)["word"] == "straße"
@@ -464,7 +465,7 @@ def test_only_the_identical_word_counts_but_declared_variants_do():
     q.do(ANNA, "add_variant", word="Donut")
     q.do(ANNA, "add_variant", word="doughnut")              # the word itself: nothing to add
     assert q.dohdle(0)["variants"] == ["donut"]
-    q.refused(ANNA, "add_variant", word="do nut")
+    q.refused(ANNA, "add_variant", word="do'nut")
     for _ in range(3):
         q.do(ANNA, "add_variant", word="donut" + "x" * (_ + 1))
     assert "add_variant" not in GAME.active(q.state)[ANNA]     # at most four

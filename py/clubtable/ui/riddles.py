@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ..games.riddles.questions import public_flags
-from ..games.riddles.words import SecretWordError, check_secret_word
+from ..games.riddles.words import SecretWordError, check_secret_word, check_term
 from . import dom
 from .dom import h
 
@@ -178,23 +178,28 @@ def photo_picker(ctx, picker_id: str, limit: int = 3, max_side: int = 800):
 
 
 # --------------------------------------------------------------------------- the secret word
-def word_error_text(t: Callable, err: SecretWordError) -> str:
+def word_error_text(t: Callable, err: SecretWordError, term: bool = False) -> str:
+    """The reason in the player's language; a Dohdle term (``term``, DOH-30) has its own
+    text where the one-word rule's would mislead (a hyphen is allowed there)."""
+    if term and err.code == "not_letters":
+        return _tr(t, "riddle.term_error.not_letters", err.message)
     return _tr(t, f"riddle.word_error.{err.code}", err.message)
 
 
-def secret_word(scratch: dict, field_id: str, t: Callable) -> tuple:
-    """``(word, None)`` for a valid secret word in the field, else ``(None, message)``."""
+def secret_word(scratch: dict, field_id: str, t: Callable, term: bool = False) -> tuple:
+    """``(word, None)`` for a valid secret word in the field, else ``(None, message)``.
+    ``term``: a Dohdle term, which may be several words or hyphenated (DOH-30)."""
     el = dom.by_id(field_id)
     text = str(el.value) if el else scratch.get("word:" + field_id, "")
     scratch["word:" + field_id] = text
     try:
-        return check_secret_word(text), None
+        return (check_term(text) if term else check_secret_word(text)), None
     except SecretWordError as err:
-        return None, word_error_text(t, err)
+        return None, word_error_text(t, err, term)
 
 
 def secret_word_field(scratch: dict, field_id: str, t: Callable, label: Optional[str] = None,
-                      error: Optional[str] = None):
+                      error: Optional[str] = None, term: bool = False):
     """The private secret-word entry (nothing here is sent until the riddle is finished)."""
     key = "word:" + field_id
 
@@ -208,7 +213,8 @@ def secret_word_field(scratch: dict, field_id: str, t: Callable, label: Optional
                autocapitalize="none", spellcheck="false", aria_describedby=err_id if error else None,
                on_input=typed),
              h("p", error, id=err_id, cls="error", role="alert") if error else None,
-             h("p", _tr(t, "riddle.word_rule", "One word, letters only."), cls="muted"),
+             h("p", _tr(t, "riddle.term_rule", "Letters, spaces and hyphens.") if term else
+               _tr(t, "riddle.word_rule", "One word, letters only."), cls="muted"),
              cls="field secret-word")
 
 

@@ -37,7 +37,7 @@ from typing import Optional
 from ...engine import Choice, clone, Game, IllegalAction, Int, ListOf, Move, Number, Picture, State, Text, is_int, ms
 from ..riddles.boards import BOARDS, LANGUAGES
 from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, flag_question, public_flags
-from ..riddles.words import SecretWordError, check_secret_word, normalise
+from ..riddles.words import SecretWordError, check_term, letters_of, normalise
 
 SPACES = 12                    # Dohdle spaces in the ring (§1.3)
 CLUE_SPACES = 7                # clue spaces per Dohdle (§1.3)
@@ -387,7 +387,8 @@ class Dohdles(Game):
         self._make(state, seat, args["word"], list(args["photos"]), now_ms)
 
     def _make(self, state: State, seat: int, text: str, pictures: list, now_ms: int) -> None:
-        """§1.2.5–6: the seat's next Dohdle gets its secret word (one word of letters, §1.10)
+        """§1.2.5–6: the seat's next Dohdle gets its secret word (letters, spaces, hyphens:
+        §1.10, DOH-30)
         and its pictures (hashes only; the bytes travel on the asset channel).  A made Dohdle
         is frozen.  Play begins when the last one is made."""
         d = next((x for x in state["dohdles"] if x["maker"] == seat and x["status"] == "making"), None)
@@ -413,10 +414,12 @@ class Dohdles(Game):
 
     @staticmethod
     def _secret(text: str) -> str:
+        """DOH-30: a term may be several words or hyphenated ("Eiffel Tower", "T-shirt");
+        its refusals carry the reason ``term`` (the one-word texts would mislead)."""
         try:
-            return check_secret_word(text)
+            return check_term(text)
         except SecretWordError as err:
-            raise IllegalAction(err.code, err.message) from None
+            raise IllegalAction(err.code, err.message, "term") from None
 
     def timer_sculpt(self, state: State, now_ms: int) -> None:
         """DOH-19: the making time is over; a Dohdle not made by then is left out of the
@@ -545,29 +548,28 @@ class Dohdles(Game):
 
     def move_refuse(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """DOH-9: a refused question does not count; the asker may rephrase."""
-        self._refuse(state, now_ms, timeout=False)
+        self._refuse(state, now_ms)
 
-    def _refuse(self, state: State, now_ms: int, timeout: bool) -> None:
+    def _refuse(self, state: State, now_ms: int) -> None:
         turn = state["turn"]
         d = state["dohdles"][turn["target"]]
         q = turn["question"]
         d["qa"].append({"q": q["text"], "a": None, "refused": True, "seat": q["seat"], "turn": turn["n"],
-                        "timeout": timeout})
+                        "timeout": False})
         self._event(state, now_ms, "refused", dohdle=d["id"], auto=False)
         turn["question"] = None
         self.stop_timer(state, "answer")
         self._turn_clock(state, now_ms, "question_compose_s")
 
     def timer_answer(self, state: State, now_ms: int) -> None:
-        """§1.6.1: no answer in time records the last answer label (IRRELEVANT), flagged; a
-        question naming the word is refused instead."""
+        """§1.6.1, DOH-29: no answer in time records the last answer label (IRRELEVANT),
+        flagged, for every question, one naming the word too: the engine never tells by
+        itself that a question named the word (only the creator refuses, or
+        ``naming_question=refuse_at_once`` at once)."""
         q = (state["turn"] or {}).get("question")
         if q is None:
             return
-        if q["must_refuse"]:
-            self._refuse(state, now_ms, timeout=True)
-        else:
-            self._answer(state, now_ms, state["options"]["answer_labels"][-1], timeout=True)
+        self._answer(state, now_ms, state["options"]["answer_labels"][-1], timeout=True)
 
     def move_end_questions(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         self._event(state, now_ms, "end_questions", dohdle=state["turn"]["target"])
@@ -575,13 +577,14 @@ class Dohdles(Game):
 
     def move_request_letter(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """§1.6.2: the letter is computed from the stored word and shown to all at once; a
-        position past the word's end is BLANK (DOH-8), and so is every later one."""
+        position past the word's end is BLANK (DOH-8), and so is every later one.  Letters
+        only are counted: a space or hyphen is no position (DOH-30)."""
         turn = state["turn"]
         d = state["dohdles"][turn["target"]]
         pos = args["position"]
         if pos not in self.letters_left(d):
             raise IllegalAction("letter_known", f"Letter {pos} is already on the solution sheet.")
-        word = d["word"]
+        word = letters_of(d["word"])
         if pos <= len(word):
             ch = word[pos - 1]
             d["letters"][pos - 1] = ch.upper() if len(ch.upper()) == 1 else ch

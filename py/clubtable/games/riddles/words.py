@@ -17,14 +17,16 @@ A riddle stands for one word.  Both sculpting games compare guesses with it:
   source's own example: "revolvers" for "revolver" is wrong, however close.
 * Everything else is **wrong**.
 
-Dohdles uses only :func:`normalise` (DOH-20: no spelling tolerance there).
+Dohdles uses only :func:`normalise` (DOH-20: no spelling tolerance there), and its terms may
+be several words or hyphenated (:func:`check_term`, DOH-30: "Eiffel Tower", "T-shirt"); a
+space or hyphen is no letter position (:func:`letters_of`).  Cave keeps one word (CAVE-23).
 """
 from __future__ import annotations
 
 import unicodedata
 
 __all__ = [
-    "SecretWordError", "LETTERS", "MAX_WORD", "normalise", "fold", "check_secret_word",
+    "SecretWordError", "LETTERS", "MAX_WORD", "normalise", "fold", "check_secret_word", "check_term", "letters_of",
     "damerau_levenshtein", "is_inflection", "near_bound", "match_guess", "EXACT", "NEAR", "WRONG",
 ]
 
@@ -74,10 +76,13 @@ def fold(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
-def check_secret_word(text: str) -> str:
+def check_secret_word(text: str, joiners: str = "") -> str:
     """The secret word as stored: one word of letters (English, French or German, see
     :data:`LETTERS`), NFC, lower case (``ß`` kept).  Raises :class:`SecretWordError` with a
     readable reason otherwise (CAVE-23: "A riddle is a word"; single words, letters only).
+
+    ``joiners`` (Dohdles' :func:`check_term`) are the characters allowed between letters
+    besides them: a space (inner runs of white space become one) and a hyphen.
 
     >>> check_secret_word(" Straße ")
     'straße'
@@ -87,17 +92,22 @@ def check_secret_word(text: str) -> str:
     word = unicodedata.normalize("NFC", text).strip()
     if not word:
         raise SecretWordError("empty_word", "Type the riddle's secret word.")
-    if any(ch.isspace() for ch in word):
+    if " " in joiners:
+        word = " ".join(word.split())
+    elif any(ch.isspace() for ch in word):
         raise SecretWordError("not_one_word", "A riddle is one word: no spaces.")
     if len(word) > MAX_WORD:
         raise SecretWordError("word_too_long", f"A secret word has at most {MAX_WORD} letters.")
     # Lower per character: str.lower keeps ß (casefold would make it "ss") and lowers ẞ to ß.
     word = unicodedata.normalize("NFC", "".join("ß" if ch == "ẞ" else ch.lower() for ch in word))
     for ch in word:
-        if ch in LETTERS:
+        if ch in LETTERS or ch in joiners:
             continue
         if ch.isdigit():
             raise SecretWordError("not_letters", "A secret word has letters only, no digits.")
+        if joiners and ch in "'\u2019":
+            raise SecretWordError("not_letters", "A secret word has letters, spaces and hyphens only: "
+                                                 "write it without the apostrophe.")
         if ch in "-'\u2019":
             raise SecretWordError("not_letters", "A secret word has letters only: write it as one word "
                                                  "without hyphen or apostrophe.")
@@ -105,7 +115,33 @@ def check_secret_word(text: str) -> str:
             raise SecretWordError("not_letters", f"The letter {ch!r} is not used in English, French or "
                                                  "German; write the word with those letters.")
         raise SecretWordError("not_letters", f"A secret word has letters only, not {ch!r}.")
+    if joiners and not letters_of(word):
+        raise SecretWordError("empty_word", "Type the riddle's secret word.")
     return word
+
+
+TERM_JOINERS = " -"
+
+
+def check_term(text: str) -> str:
+    """A Dohdle term as stored (DOH-30, §1.10 "letters (plus space or hyphen) only, and at
+    least 1 character"): several words or hyphenated, inner white space made one space,
+    lower case; at least one letter.
+
+    >>> check_term("  Eiffel   Tower "), check_term("T-shirt")
+    ('eiffel tower', 't-shirt')
+    """
+    return check_secret_word(text, TERM_JOINERS)
+
+
+def letters_of(word: str) -> str:
+    """The letters of a stored word, the positions letter clues count (DOH-30: a space or
+    hyphen is no letter position).
+
+    >>> letters_of("t-shirt"), letters_of("eiffel tower")
+    ('tshirt', 'eiffeltower')
+    """
+    return "".join(ch for ch in word if ch not in TERM_JOINERS)
 
 
 def damerau_levenshtein(a: str, b: str) -> int:

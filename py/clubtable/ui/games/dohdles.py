@@ -151,7 +151,7 @@ def _variant(ctx, d):
     fid = "variant"
 
     def add(_e):
-        word, error = riddles.secret_word(ctx.scratch, fid, t)
+        word, error = riddles.secret_word(ctx.scratch, fid, t, term=True)
         if error:
             ctx.scratch["doh.err.variant"] = error
             ctx.redraw()
@@ -162,7 +162,7 @@ def _variant(ctx, d):
 
     label = t("dohdles.variant_for", word=(d or {}).get("word") or "")
     return h("div", riddles.secret_word_field(ctx.scratch, fid, t, label=label,
-                                             error=ctx.scratch.get("doh.err.variant")),
+                                             error=ctx.scratch.get("doh.err.variant"), term=True),
              h("button", t("dohdles.add_variant"), id="add-variant", on_click=add), cls="doh-variant")
 
 
@@ -186,7 +186,7 @@ def _make_one(ctx, v, d, k, of):
         ctx.redraw()
 
     def finish(_e):
-        word, error = riddles.secret_word(s, word_id, t)
+        word, error = riddles.secret_word(s, word_id, t, term=True)
         if error:
             return fail(error)
         if ctx.can("make_drawing"):
@@ -218,7 +218,7 @@ def _make_one(ctx, v, d, k, of):
     return h("div",
              h("h2", t("dohdles.making_title", k=k, of=of)),
              maker,
-             riddles.secret_word_field(s, word_id, t, error=s.get(err_key)),
+             riddles.secret_word_field(s, word_id, t, error=s.get(err_key), term=True),
              riddles.board_picker(board.get("terms") or [], t, pick, picker_id=f"board-{did}"),
              h("button", t("dohdles.done"), cls="primary big", id="done", on_click=finish),
              cls="doh-make", id=f"make-{did}", key=f"make-{did}")
