@@ -214,3 +214,50 @@ def test_local_seats_add_pictures_directly():
     with pytest.raises(IllegalAction) as e:
         t.add_asset(picture("huge", MAX_ASSET_BYTES + 1), 0, seat=0)
     assert e.value.code == "too_big"
+
+
+# ---------------------------------------------------------------------------- laundering
+def dohdles_table():
+    t = Table("dohdles", [{"kind": "remote"}] * 3, options={"riddle_medium": "drawing"}, seed=5,
+              table_id="tbl1", token_factory=Tokens())
+    net = Net(t)
+    for peer, name in zip("ABC", ("Ann", "Ben", "Cat")):
+        net.join(peer, name)
+    net.deliver(t.start(0))
+    return t, net
+
+
+def test_a_move_cannot_launder_another_sides_hidden_picture():
+    """While riddles are made, Ben's drawing is hidden from Ann (§1.9).  Ann, who somehow has
+    its hash, names it in her own make_drawing: refused, nothing changes, and no message to
+    her carries the picture."""
+    t, net = dohdles_table()
+    bens = upload(net, "B", picture("Ben's hidden rabbit"))
+    assert bens in t.assets
+    before, log = t.state, list(t.state["log"])
+    sent_before = len(net.raw["A"])
+    a = net.guests["A"]
+    net.send("A", a.intent({"type": "make_drawing", "word": "rabbit", "picture": bens}))
+    assert net.last_event("A")[:2] == ("reject", "not_your_picture")
+    assert t.state is before and list(t.state["log"]) == log
+    to_ann = net.raw["A"][sent_before:]
+    assert [json.loads(r)["t"] for r in to_ann] == ["reject"]
+    assert all(bens not in r for r in to_ann)
+    assert bens not in assets_received(net, "A")
+    # the picture's owner may use it; Ann may use her own
+    net.send("B", net.guests["B"].intent({"type": "make_drawing", "word": "rabbit", "picture": bens}))
+    assert net.last_event("B")[0] == "update"
+    anns = upload(net, "A", picture("Ann's owl"))
+    net.send("A", a.intent({"type": "make_drawing", "word": "owl", "picture": anns}))
+    assert net.last_event("A")[0] == "update"
+    assert bens not in assets_received(net, "A") and bens not in assets_received(net, "C")
+
+
+def test_the_seats_that_shared_a_picture_survive_a_host_reload():
+    t, net = dohdles_table()
+    bens = upload(net, "B", picture("Ben's drawing"))
+    saved = json.loads(json.dumps(t.save()))
+    t2 = Table.restore(saved, now_ms=10, token_factory=Tokens())
+    mime, data = t.assets.get(bens)
+    t2.assets.add(bens, mime, data)                     # as the page restores its pictures
+    assert t2.assets.foreign({"picture": bens}, 1) == [] and t2.assets.foreign({"picture": bens}, 0) == [bens]

@@ -8,7 +8,9 @@ way (``{"ref", "mime", "data": base64}``), which the link layer carries in bound
 - accepts a picture only if its bytes are a PNG, WebP or JPEG (by their magic bytes, which
   must agree with the announced type), at most ``MAX_ASSET_BYTES`` long, and hash to the
   announced reference;
-- keeps each picture once per table (``AssetStore``, bounded in count and bytes);
+- keeps each picture once per table (``AssetStore``, bounded in count and bytes), with the
+  seats that shared it: a move may name only pictures its own seat shared (``owned``), so a
+  seat cannot launder another side's hidden picture through a move of its own;
 - relays a picture to a peer only when its reference appears in the view that peer is about
   to receive (:meth:`AssetStore.due`), never before, and only once per link.
 
@@ -113,6 +115,7 @@ class AssetStore:
         self.assets: dict = {}
         self.bytes = 0
         self.sent: dict = {}          # peer id -> set of refs it has received on this link
+        self.owners: dict = {}        # ref -> seats that shared it (None: the host's device)
 
     def __contains__(self, ref: str) -> bool:
         return ref in self.assets
@@ -138,6 +141,16 @@ class AssetStore:
         self.assets[ref] = (mime, bytes(data))
         self.bytes += len(data)
         return True
+
+    def own(self, ref: str, seat: Optional[int]) -> None:
+        """``seat`` shared ``ref`` (the same bytes from two seats: both may use them)."""
+        seats = self.owners.setdefault(ref, [])
+        if seat not in seats:
+            seats.append(seat)
+
+    def foreign(self, value: Any, seat: Optional[int]) -> list:
+        """References in ``value`` (``seat``'s action) to pictures ``seat`` did not share."""
+        return [r for r in refs_in(value) if seat not in self.owners.get(r, ())]
 
     def missing(self, value: Any) -> list:
         """References in ``value`` (an action) to pictures the table does not have."""

@@ -405,6 +405,10 @@ class Table:
         try:
             if self.assets.missing(action):       # the log names only pictures the table has
                 raise IllegalAction("missing_picture", "That picture has not reached the host (yet).")
+            if seat is not None and self.assets.foreign(action, seat):
+                # a seat names only pictures it shared: else a move could launder another
+                # side's hidden picture (the host relays what a view names)
+                raise IllegalAction("not_your_picture", "You can only use pictures you shared at this table.")
             self.state = self.game.apply(self.state, seat, action, self.now)
         except Exception as exc:            # IllegalAction, or a bug in the game's rules
             return (self._changed() if ticked else []), exc
@@ -726,15 +730,15 @@ class Table:
         return []
 
     def _keep_asset(self, ref: str, mime: str, data: bytes, seat: Optional[int]) -> None:
-        if ref in self.assets:
-            return
-        self.assets.room_for(len(data))
-        if self.asset_sink is not None:
-            problem = self.asset_sink(ref, mime, data)
-            if problem:
-                raise AssetError("storage_full", problem)
-        self.assets.add(ref, mime, data)
-        self._event("asset", seat=seat, ref=ref, size=len(data))
+        if ref not in self.assets:
+            self.assets.room_for(len(data))
+            if self.asset_sink is not None:
+                problem = self.asset_sink(ref, mime, data)
+                if problem:
+                    raise AssetError("storage_full", problem)
+            self.assets.add(ref, mime, data)
+            self._event("asset", seat=seat, ref=ref, size=len(data))
+        self.assets.own(ref, seat)
 
     def add_asset(self, data: bytes, now_ms: int, seat: Optional[int] = None) -> str:
         """A picture from this device (a local seat, the host); returns its reference.
@@ -881,6 +885,7 @@ class Table:
             "version": self.version,
             "now": self.now,
             "bot_pace": self.bot_pace,
+            "picture_seats": {ref: list(seats) for ref, seats in self.assets.owners.items()},
         }
 
     @classmethod
@@ -913,6 +918,10 @@ class Table:
                 last = data["log"][-1][2] if data["log"] else t0
                 table.now = max(table.now, int(last))
             table.version = int(data.get("version") or 0) + 1
+            for ref, seats in (data.get("picture_seats") or {}).items():
+                for seat in seats:
+                    if seat is None or (isinstance(seat, int) and 0 <= seat < len(table.seats)):
+                        table.assets.own(str(ref), seat)
         except IllegalAction as exc:
             raise IllegalAction("bad_save", f"The saved table could not be restored: {exc.message}") from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
