@@ -360,7 +360,7 @@ class Game:
         try:
             return move.check(action, state)
         except SchemaError as err:
-            raise IllegalAction(err.code, err.message) from None
+            raise IllegalAction(err.code, err.message, err.reason, **err.params) from None
 
     def apply(self, state: State, seat: Seat, action: Action, now_ms: int) -> State:
         """Apply ``seat``'s ``action`` at ``now_ms``.  Raises IllegalAction and changes

@@ -8,7 +8,12 @@ moves to the protocol (guest intents), to the screens (``ctx.can``) and to ``leg
 descriptors (a move whose arguments cannot be enumerated is described by its schema).
 
 Every ``Arg.check`` returns the normalised value or raises :class:`SchemaError` with a code
-and a readable message; :meth:`Game.apply` turns that into ``IllegalAction``.
+and a readable message; :meth:`Game.apply` turns that into ``IllegalAction``.  The message is
+a sentence about the argument's ``label`` ("The die must be a whole number."), never its
+name in the code, and shows a bound only when the argument says it means something to a
+player (``shown``: "The letter position must be from 1 to 5.").  The ``reason`` and
+``params`` name the sentence for the screens' catalogues (``refusal.<code>.<reason>``), which
+say it without the label in every language.
 """
 from __future__ import annotations
 
@@ -26,10 +31,20 @@ PICTURE_RE = re.compile(r"sha256:[0-9a-f]{64}\Z")
 
 
 class SchemaError(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, reason: Optional[str] = None, **params: Any) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.reason = reason
+        self.params = params
+
+
+def _what(arg: "Arg", name: str) -> str:
+    """The argument as a sentence begins with it: "The die", "Entry 2 of the row".  An
+    option (no label) is named by its name, which the set-up screen shows beside it."""
+    if arg.label is None:
+        return name
+    return arg.label[:1].upper() + arg.label[1:] if arg.label.startswith("entry ") else "The " + arg.label
 
 
 def is_int(value: Any) -> bool:
@@ -65,13 +80,27 @@ def json_bounded(value: Any, max_depth: int = 8, max_items: int = 4096) -> bool:
 
 
 class Arg:
-    """One argument's schema.  ``optional`` arguments may be left out (``default`` is used)."""
+    """One argument's schema.  ``optional`` arguments may be left out (``default`` is used).
+    ``label``: what a player calls it, in the protocol's English ("die", "letter position"):
+    refusals are sentences about it.  ``shown``: the bounds mean something to a player, so a
+    refusal may say them (else they stay the engine's business)."""
 
     kind = "any"
+    noun = "value"              # the label of an argument that was not given one
 
-    def __init__(self, optional: bool = False, default: Any = None) -> None:
+    def __init__(self, optional: bool = False, default: Any = None, label: Optional[str] = None,
+                 shown: bool = False) -> None:
         self.optional = optional
         self.default = default
+        self.label = label
+        self.shown = shown
+
+    def labelled(self, label: str) -> "Arg":
+        """This schema under another label (a list's entries)."""
+        import copy
+        out = copy.copy(self)
+        out.label = label
+        return out
 
     def check(self, value: Any, name: str, state: Optional[dict] = None) -> Any:
         raise NotImplementedError
@@ -103,11 +132,14 @@ class Int(Arg):
         return lo, hi
 
     def check(self, value, name, state=None):
+        what = _what(self, name)
         if not is_int(value):
-            raise SchemaError("bad_arg", f"{name} must be a whole number.")
+            raise SchemaError("bad_arg", f"{what} must be a whole number.", "whole_number")
         lo, hi = self._bounds(state)
         if not lo <= value <= hi:
-            raise SchemaError("bad_arg", f"{name} must be from {lo} to {hi}.")
+            if self.shown or self.label is None:
+                raise SchemaError("bad_arg", f"{what} must be from {lo} to {hi}.", "range", lo=lo, hi=hi)
+            raise SchemaError("bad_arg", f"{what} is not one at this table.", "no_such")
         return value
 
     def describe(self, state=None):
@@ -130,11 +162,15 @@ class Number(Arg):
         self.lo, self.hi = lo, hi
 
     def check(self, value, name, state=None):
+        what = _what(self, name)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value \
                 or value in (float("inf"), float("-inf")):
-            raise SchemaError("bad_arg", f"{name} must be a number.")
+            raise SchemaError("bad_arg", f"{what} must be a number.", "number")
         if not self.lo <= value <= self.hi:
-            raise SchemaError("bad_arg", f"{name} must be from {self.lo} to {self.hi}.")
+            if self.shown or self.label is None:
+                raise SchemaError("bad_arg", f"{what} must be from {self.lo} to {self.hi}.", "range",
+                                  lo=self.lo, hi=self.hi)
+            raise SchemaError("bad_arg", f"{what} is out of range.", "no_such")
         return value
 
     def describe(self, state=None):
@@ -155,7 +191,7 @@ class Bool(Arg):
 
     def check(self, value, name, state=None):
         if not isinstance(value, bool):
-            raise SchemaError("bad_arg", f"{name} must be true or false.")
+            raise SchemaError("bad_arg", f"{_what(self, name)} must be yes or no.", "yes_no")
         return value
 
     def choices(self, state=None):
@@ -185,9 +221,9 @@ class Choice(Arg):
     def check(self, value, name, state=None):
         allowed = self.choices(state)
         if allowed is None:
-            raise SchemaError("bad_arg", f"{name} cannot be checked without the game.")
+            raise SchemaError("not_started", "The game has not started yet.")
         if not any(type(value) is type(c) and value == c for c in allowed):
-            raise SchemaError("bad_arg", f"{name} is not one of the allowed values.")
+            raise SchemaError("bad_arg", f"{_what(self, name)} is not one of the choices open now.", "choice")
         return value
 
     def describe(self, state=None):
@@ -208,19 +244,22 @@ class Text(Arg):
         self.max_len, self.min_len, self.pattern = max_len, min_len, pattern
 
     def check(self, value, name, state=None):
+        what = _what(self, name)
         if not isinstance(value, str):
-            raise SchemaError("bad_arg", f"{name} must be text.")
+            raise SchemaError("bad_arg", f"{what} must be text.", "text")
+        too_long = SchemaError("too_long", f"{what} is longer than {self.max_len} characters.", "text",
+                               max_len=self.max_len)
         if len(value) > self.max_len * 4:
-            raise SchemaError("too_long", f"{name} is longer than {self.max_len} characters.")
+            raise too_long
         text = unicodedata.normalize("NFC", value).strip()
         if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") and ch not in "\n" for ch in text):
-            raise SchemaError("bad_text", f"{name} contains characters that cannot be shown.")
+            raise SchemaError("bad_text", f"{what} contains characters that cannot be shown.", "unshown")
         if len(text) < self.min_len:
-            raise SchemaError("empty_text", f"{name} must not be empty.")
+            raise SchemaError("empty_text", f"{what} must not be empty.", "text")
         if len(text) > self.max_len:
-            raise SchemaError("too_long", f"{name} is longer than {self.max_len} characters.")
+            raise too_long
         if self.pattern is not None and not self.pattern.fullmatch(text):
-            raise SchemaError("bad_text", f"{name} is not in the expected form.")
+            raise SchemaError("bad_text", f"{what} is not in the expected form.", "form")
         return text
 
     def describe(self, state=None):
@@ -235,7 +274,7 @@ class Picture(Arg):
 
     def check(self, value, name, state=None):
         if not isinstance(value, str) or not PICTURE_RE.match(value):
-            raise SchemaError("bad_picture", f"{name} must be a picture reference.")
+            raise SchemaError("bad_picture", f"{_what(self, name)} is not a picture shared at this table.", "picture")
         return value
 
 
@@ -249,11 +288,18 @@ class ListOf(Arg):
         self.item, self.min_len, self.max_len = item, min_len, max_len
 
     def check(self, value, name, state=None):
+        what = _what(self, name)
         if not isinstance(value, list):
-            raise SchemaError("bad_arg", f"{name} must be a list.")
+            raise SchemaError("bad_arg", f"{what} must be a list.", "list")
         if not self.min_len <= len(value) <= self.max_len:
-            raise SchemaError("bad_arg", f"{name} must have {self.min_len} to {self.max_len} entries.")
-        return [self.item.check(v, f"{name}[{i}]", state) for i, v in enumerate(value)]
+            if self.min_len == self.max_len:
+                raise SchemaError("bad_arg", f"{what} must have {self.min_len} entries.", "entries",
+                                  size=self.min_len)
+            raise SchemaError("bad_arg", f"{what} must have {self.min_len} to {self.max_len} entries.",
+                              "entries_range", min_len=self.min_len, max_len=self.max_len)
+        label = self.label or name
+        return [(self.item.labelled(f"entry {i + 1} of the {label}") if self.label else self.item).check(
+                    v, f"{name}[{i}]", state) for i, v in enumerate(value)]
 
     def describe(self, state=None):
         return dict(super().describe(state), item=self.item.describe(state),
@@ -267,9 +313,16 @@ class Nullable(Arg):
         super().__init__(**kw)
         self.inner = inner
         self.kind = inner.kind
+        if self.label is None:
+            self.label = inner.label
 
     def check(self, value, name, state=None):
         return None if value is None else self.inner.check(value, name, state)
+
+    def labelled(self, label: str) -> "Arg":
+        out = super().labelled(label)
+        out.inner = self.inner.labelled(label)
+        return out
 
     def describe(self, state=None):
         return dict(self.inner.describe(state), nullable=True)
@@ -303,12 +356,14 @@ class Move:
         are refused, so nothing unexpected ever reaches the rules or the log."""
         extra = set(action) - set(self.args) - {"type"}
         if extra:
-            raise SchemaError("unknown_field", f"Unexpected field {sorted(extra)[0]!r} in this move.")
+            # the field is the sender's, not one of ours: it is not repeated back
+            raise SchemaError("unknown_field", "This move carries something it does not take.", "move")
         out = {"type": action["type"]}
         for name, arg in self.args.items():
             if name not in action:
                 if not arg.optional:
-                    raise SchemaError("missing_arg", f"This move needs {name}.")
+                    what = arg.label or arg.noun
+                    raise SchemaError("missing_arg", f"This move needs its {what}.", "move")
                 if arg.default is not None:
                     out[name] = arg.default
                 continue

@@ -94,7 +94,7 @@ class _TrackArg(Arg):
 
 
 
-_RIDDLE = Int(0, lambda s: max(0, len(s["riddles"]) - 1) if s else 11)
+_RIDDLE = Int(0, lambda s: max(0, len(s["riddles"]) - 1) if s else 11, label="riddle")
 PHOTO_ANGLES = 3        # §3.11 "several angles (Proposed: at least 3)"
 MAX_PHOTOS = 8          # photos of one riddle (bounded messages and storage)
 MOLD_MOVES = {"canvas2d": "mold", "photo": "mold_photos", "table": "mold_clay"}
@@ -115,7 +115,7 @@ class _Target(Choice):
     which riddles are open, so a described move applies with any value it allows."""
 
     def __init__(self, solved_ok: bool = False) -> None:
-        super().__init__(of=self._open)
+        super().__init__(of=self._open, label="riddle")
         self.solved_ok = solved_ok
 
     def _open(self, state: dict) -> list:
@@ -187,23 +187,25 @@ class Cave(Game):
         "table_faithful_clock": Bool(),
     }
     moves = {
-        "mold": Move({"word": Text(64), "picture": Picture()},
+        "mold": Move({"word": Text(64, label="secret word"), "picture": Picture(label="picture")},
                      doc="Hand in a riddle drawn on the canvas: its secret word and the drawing."),
-        "mold_photos": Move({"word": Text(64), "pictures": ListOf(Picture(), PHOTO_ANGLES, MAX_PHOTOS)},
+        "mold_photos": Move({"word": Text(64, label="secret word"),
+                               "pictures": ListOf(Picture(), PHOTO_ANGLES, MAX_PHOTOS, label="photos")},
                             doc="Hand in a riddle of real clay: its secret word and photos from several angles."),
-        "mold_clay": Move({"word": Text(64)}, doc="Hand in a riddle of real clay at the table: its secret word."),
+        "mold_clay": Move({"word": Text(64, label="secret word")}, doc="Hand in a riddle of real clay at the table: its secret word."),
         "withdraw": Move({"riddle": _RIDDLE}, interrupt=True,
                          doc="Take back a riddle handed in, to mold it again, while molding lasts."),
-        "ask_letter": Move({"riddle": _Target(), "n": Int(1, L.MAX_N), "unit": Choice(L.UNITS),
-                            "count_from": Choice(L.FROM)}, doc="Letter round: ask one letter (§3.5.1)."),
+        "ask_letter": Move({"riddle": _Target(), "n": Int(1, L.MAX_N, label="letter number", shown=True),
+                                  "unit": Choice(L.UNITS, label="kind of letter"),
+                            "count_from": Choice(L.FROM, label="end to count from")}, doc="Letter round: ask one letter (§3.5.1)."),
         "pass": Move(doc="Letter round: ask nothing (CAVE-8)."),
-        "ask": Move({"riddle": _Target(solved_ok=True), "text": Text(MAX_QUESTION)}, doc="Question round: a yes/no question."),
-        "answer": Move({"answer": Choice(ANSWERS)}, doc="The owner's answer to the pending question."),
+        "ask": Move({"riddle": _Target(solved_ok=True), "text": Text(MAX_QUESTION, label="question")}, doc="Question round: a yes/no question."),
+        "answer": Move({"answer": Choice(ANSWERS, label="answer")}, doc="The owner's answer to the pending question."),
         "refuse": Move(doc="The owner refuses a question about letters or length (§3.5.2)."),
         "stop": Move(doc="Stop the question clock to write the guess."),
-        "guess": Move({"riddle": _Target(), "word": Text(64)}, doc="The one secret guess."),
+        "guess": Move({"riddle": _Target(), "word": Text(64, label="guess")}, doc="The one secret guess."),
         "no_guess": Move(doc="Make no guess (CAVE-9)."),
-        "judge": Move({"accept": Bool()}, doc="The owner: is this guess a spelling error of the word?"),
+        "judge": Move({"accept": Bool(label="judgement")}, doc="The owner: is this guess a spelling error of the word?"),
         "interrupt": Move(interrupt=True, doc="Spend an interrupt cube to pause the game and guess (§3.5.3)."),
     }
     timers = ("molding", "judge", "interrupt", "guess", "answer", "question", "letter_turn")

@@ -121,11 +121,13 @@ class Dobbelduel(Game):
     bot_levels = ("easy", "normal", "hard")
     moves = {
         "roll": Move(doc="RollWhite: roll min(4, supply) white dice"),
-        "place": Move({"row": ListOf(Nullable(Int(1, 6)), N_COLUMNS, N_COLUMNS)},
+        "place": Move({"row": ListOf(Nullable(Int(1, 6, shown=True)), N_COLUMNS, N_COLUMNS, label="row")},
                       doc="PlaceWhite: per column a rolled value, or null"),
-        "feedback": Move({"eq": Int(0, N_COLUMNS), "plus": Int(0, N_COLUMNS), "minus": Int(0, N_COLUMNS)},
+        "feedback": Move({"eq": Int(0, N_COLUMNS, label="count of right dice in the right place", shown=True),
+                                   "plus": Int(0, N_COLUMNS, label="count of dice one too high", shown=True),
+                                   "minus": Int(0, N_COLUMNS, label="count of dice one too low", shown=True)},
                          doc="manual feedback: the counts of = + - for the last effort"),
-        "solve": Move({"code": ListOf(Choice(list(FACES)), N_COLUMNS, N_COLUMNS)},
+        "solve": Move({"code": ListOf(Choice(list(FACES)), N_COLUMNS, N_COLUMNS, label="solution")},
                       doc="PlaceSolution: one value per column"),
     }
     constants = {

@@ -77,13 +77,13 @@ class Dodgy(Game):
     moves = {
         # Bounds that depend on the table (1..N, the minimum raise) are checked by the rule
         # itself, which says which one was broken.
-        "state": Move({"quantity": Int(0, 1000), "image": Choice(option="faces")},
+        "state": Move({"quantity": Int(0, 1000, label="number of dice"), "image": Choice(option="faces", label="image")},
                       doc="MakeStatement: at least quantity dice on the table show image"),
-        "dodgy": Move({"statement": Int(0, optional=True)}, interrupt=True,
+        "dodgy": Move({"statement": Int(0, optional=True, label="statement")}, interrupt=True,
                       doc="ShoutDodgy on the current statement (its n, to refuse a stale shout)"),
-        "accept": Move({"statement": Int(0, optional=True)}, interrupt=True,
+        "accept": Move({"statement": Int(0, optional=True, label="statement")}, interrupt=True,
                        doc="let the current statement stand"),
-        "choose": Move({"die": Int(0, SEER)}, doc="the challenge winner takes one of the loser's dice"),
+        "choose": Move({"die": Int(0, SEER, label="die")}, doc="the challenge winner takes one of the loser's dice"),
     }
     timers = ("window", "shouts", "statement", "choose")
     constants = {

@@ -126,23 +126,23 @@ class Dohdles(Game):
     moves = {
         # Making (§1.2.5–6, §1.10): one move per riddle medium, so the arguments say exactly
         # what the medium needs; each makes the seat's next unmade Dohdle.
-        "make": Move({"word": Text(64)}, doc="Table mode: the dough is on the table; enter its secret word."),
-        "make_drawing": Move({"word": Text(64), "picture": Picture()}, doc="Your drawing and its secret word."),
-        "make_photo": Move({"word": Text(64), "photos": ListOf(Picture(), 1, 3)},
+        "make": Move({"word": Text(64, label="secret word")}, doc="Table mode: the dough is on the table; enter its secret word."),
+        "make_drawing": Move({"word": Text(64, label="secret word"), "picture": Picture(label="drawing")}, doc="Your drawing and its secret word."),
+        "make_photo": Move({"word": Text(64, label="secret word"), "photos": ListOf(Picture(), 1, 3, label="photos")},
                            doc="One to three photos of your sculpture and its secret word."),
-        "add_variant": Move({"word": Text(64)}, doc="Another spelling that counts for your latest Dohdle (DOH-20)."),
-        "move_chip": Move({"dohdle": Int(0, SPACES - 1)}, doc="Move an opponent's clue chip one space."),
-        "choose_clue": Move({"kind": Choice(["question", "letter"])}, doc="On a ??/ABC space: questions or a letter."),
-        "ask": Move({"question": Text(MAX_QUESTION)}, doc="Ask the creator a question."),
+        "add_variant": Move({"word": Text(64, label="variant")}, doc="Another spelling that counts for your latest Dohdle (DOH-20)."),
+        "move_chip": Move({"dohdle": Int(0, SPACES - 1, label="Dohdle")}, doc="Move an opponent's clue chip one space."),
+        "choose_clue": Move({"kind": Choice(["question", "letter"], label="kind of clue")}, doc="On a ??/ABC space: questions or a letter."),
+        "ask": Move({"question": Text(MAX_QUESTION, label="question")}, doc="Ask the creator a question."),
         "end_questions": Move(doc="Stop asking (up to two questions)."),
-        "answer": Move({"answer": Choice(option="answer_labels")}, doc="Answer the question about your Dohdle."),
+        "answer": Move({"answer": Choice(option="answer_labels", label="answer")}, doc="Answer the question about your Dohdle."),
         "refuse": Move(doc="Refuse a prohibited question (it does not count)."),
-        "request_letter": Move({"position": Int(1, LETTER_SPACES)}, doc="Ask for one of the first five letters."),
+        "request_letter": Move({"position": Int(1, LETTER_SPACES, label="letter position", shown=True)}, doc="Ask for one of the first five letters."),
         "end_turn": Move(doc="Pass the placard now (after the clue, or instead of a redirect)."),
-        "claim": Move({"dohdle": Int(0, SPACES - 1)}, interrupt=True, doc="Dohdles! Claim a guess."),
-        "report": Move({"dohdle": Int(0, SPACES - 1)}, interrupt=True,
+        "claim": Move({"dohdle": Int(0, SPACES - 1, label="Dohdle")}, interrupt=True, doc="Dohdles! Claim a guess."),
+        "report": Move({"dohdle": Int(0, SPACES - 1, label="Dohdle")}, interrupt=True,
                        doc="Flag an opponent's Dohdle as unfair (letters in the picture...); no penalty."),
-        "propose": Move({"word": Text(MAX_PROPOSAL)}, doc="Say your proposed solution."),
+        "propose": Move({"word": Text(MAX_PROPOSAL, label="proposed word")}, doc="Say your proposed solution."),
     }
     timers = ("sculpt", "settle", "proposal", "answer", "turn")
 

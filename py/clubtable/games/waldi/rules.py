@@ -75,11 +75,12 @@ class Waldi(Game):
         "placed_flash_s": Number(0, 3600),
     }
     moves = {
-        "take_pile": Move({"pile": Int(0, C.PILES - 1)}, doc="TakePile: pick up one of your piles"),
+        "take_pile": Move({"pile": Int(0, C.PILES - 1, label="pile")}, doc="TakePile: pick up one of your piles"),
         "reveal": Move(doc="Reveal: turn up the top card of the pile in hand"),
         "decline": Move(doc="Decline: the revealed card goes under its pile"),
         "place_head": Move(doc="PlaceHead: the revealed head starts a new dachshund"),
-        "attach": Move({"dog": Int(1), "at": Int(0, 4 * C.SET_SIZE, optional=True)},
+        "attach": Move({"dog": Int(1, label="dachshund"),
+                         "at": Int(0, 4 * C.SET_SIZE, optional=True, label="length seen")},
                        doc="Attach: the revealed belly or tail goes behind dachshund dog's open end; "
                            "at = its length as the player saw it"),
         "next_round": Move(doc="between rounds: ready for the next one"),
