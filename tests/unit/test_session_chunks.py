@@ -94,3 +94,100 @@ def test_a_broken_piece_is_refused_by_the_table_within_its_budget():
         replies += t.refuse("A", "bad_chunk", "again", 0)
     assert len(replies) < 150 and "A" in t.dropped
     assert t.refuse("nobody", "bad_chunk", "x", 0) == []
+
+
+# ---------------------------------------------------------------------------- the host's budgets
+def _pair():
+    from test_session_fakegame import started_pair
+    return started_pair()
+
+
+def _frames(net, peer, frames, now=0):
+    out = []
+    for f in frames:
+        out += net.deliver(net.table.frame(peer, f, now))
+    return out
+
+
+def _picture_frames(net, peer, size=384_000, tag=b"x"):
+    from clubtable.session.chunks import Splitter as S
+    data = b"\x89PNG\r\n\x1a\n" + (tag * size)[:size]
+    text, ref = net.guests[peer].upload(data)
+    return S().frames(text), ref
+
+
+def test_a_seated_players_picture_arrives_piece_by_piece():
+    t, net = _pair()
+    frames, ref = _picture_frames(net, "A")
+    assert len(frames) > 20
+    replies = _frames(net, "A", frames)
+    assert ref in t.assets and not [m for p, m in replies if m["t"] == "reject"]
+
+
+def test_pieces_are_paid_from_the_byte_budget_as_they_arrive():
+    """Pieces of messages count like whole ones: 2 MB of pieces at once is over the 1 MiB
+    burst, although no message completes before the budget runs out."""
+    t, net = _pair()
+    n = 44
+    replies = []
+    for k in range(1, 4):              # three messages of 43 pieces (none completes)
+        replies += _frames(net, "A", [f"~{k}/{i}/{n}|" + "z" * CHUNK_CHARS for i in range(43)])
+        if "A" in t.dropped:
+            break
+    codes = [m["code"] for p, m in replies if p == "A" and m["t"] == "reject"]
+    assert codes and codes[0] in ("rate_limited", "bad_chunk")
+    assert "A" in t.dropped and "A" not in t.peers
+
+
+def test_a_flood_of_partial_messages_is_refused_once_and_dropped():
+    """Issue 20's flood: 120 messages of 43 pieces that never complete.  The second partial
+    message is refused with one reject and the peer dropped; every later frame is ignored
+    without being kept, and the other player plays on."""
+    t, net = _pair()
+    n = 44
+    replies, fed = [], 0
+    for k in range(1, 121):
+        for i in range(43):
+            replies += net.deliver(t.frame("A", f"~{k}/{i}/{n}|" + "z" * CHUNK_CHARS, 0))
+            fed += 1
+    to_a = [m for p, m in replies if p == "A"]
+    assert [m["code"] for m in to_a if m["t"] == "reject"] == ["bad_chunk"]
+    assert "A" in t.dropped and "A" not in t.peers and "A" in t.take_closing()
+    assert all(p.pieces is None or p.pieces.pending_chars == 0 for p in t.peers.values())
+    assert fed == 120 * 43 and len(replies) < 10
+    seat = next(s for s in (0, 1) if t.game.legal(t.state, s))
+    if seat == 1:                                      # Ben plays on
+        before = t.version
+        net.send("B", net.guests["B"].intent(t.game.legal(t.state, 1)[0]))
+        assert t.version > before
+    assert net.send("B", net.guests["B"].ping(5))[-1][1]["t"] == "pong"
+
+
+def test_a_link_that_is_not_seated_may_not_start_a_long_message():
+    """A spectator (or a link before hello) never needs more than a guest message: a piece
+    announcing a picture-sized message is refused and the link dropped."""
+    t, net = _pair()
+    replies = _frames(net, "S", ["~1/0/44|" + "z" * CHUNK_CHARS])
+    assert [(p, m["code"]) for p, m in replies if m["t"] == "reject"] == [("S", "too_big")]
+    assert "S" in t.dropped
+    net.deliver(t.connect("X", 0))                    # has not said hello
+    replies = _frames(net, "X", ["~1/0/3|" + "z" * CHUNK_CHARS])
+    assert "X" in t.dropped and replies and replies[-1][1]["code"] == "too_big"
+
+
+def test_links_are_capped_per_table_and_strangers_too():
+    from clubtable.session.table import MAX_STRANGERS, MAX_WATCHERS
+    t, net = _pair()
+    for i in range(MAX_STRANGERS):                    # links that have not said hello
+        assert net.deliver(t.connect(f"s{i}", 0)) == []
+    replies = net.deliver(t.connect("one-too-many", 0))
+    assert [(p, m["code"]) for p, m in replies] == [("one-too-many", "too_many_links")]
+    assert "one-too-many" in t.take_closing() and "one-too-many" not in t.peers
+    for i in range(MAX_STRANGERS):
+        net.deliver(t.disconnect(f"s{i}", 0))
+    joined = 0
+    for i in range(40):                               # spectators, each saying hello
+        net.join(f"w{i}", f"W{i}", spectate=True)
+        joined += f"w{i}" in t.peers
+    assert len(t.peers) == len(t.seats) + MAX_WATCHERS
+    assert joined == len(t.seats) + MAX_WATCHERS - 3  # A, B and S were there already

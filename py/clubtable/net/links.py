@@ -57,6 +57,9 @@ class Link:
         self.on_close: Callable[[], None] = lambda: None
         self.on_error: Callable[[str, str], None] = lambda code, reason: None   # a broken frame
         self.max_in = MAX_HOST_BYTES
+        # True: frames go to on_message as they arrive, pieces too (the host's table
+        # reassembles them itself, paying for each from the peer's budget: Table.frame)
+        self.raw_frames = False
         self._splitter = Splitter()
         self._reassembler: Optional[Reassembler] = None
         self.last_error: Optional[str] = None
@@ -96,10 +99,15 @@ class Link:
             self.opened.set_result(True)
 
     def _frame(self, event) -> None:
+        if self.closed:                        # dropped: what it still had queued is not read
+            return
         trace.mark("rx")
         data = event.data
         if not isinstance(data, str):          # the protocol is text; binary is refused
             self.on_error("bad_frame", "The message is not text.")
+            return
+        if self.raw_frames:
+            self.on_message(data)
             return
         if self._reassembler is None or self._reassembler.max_chars != self.max_in:
             self._reassembler = Reassembler(self.max_in)

@@ -8,7 +8,9 @@ goes as it is, so the common case costs nothing.
 
 The receiving :class:`Reassembler` holds at most one partial message, never more than
 ``max_chars`` characters of it, and refuses a frame that breaks the order or the bounds
-(:class:`ChunkError`) before buffering it: a hostile peer cannot make it hold more.
+(:class:`ChunkError`) before buffering it: a hostile peer cannot make it hold more.  The
+host feeds it in :meth:`Table.frame <clubtable.session.table.Table.frame>`, which pays for
+every piece from the peer's byte budget first.
 """
 from __future__ import annotations
 
@@ -23,11 +25,15 @@ _HEADER_RE = re.compile(r"~(\d{1,15})/(\d{1,9})/(\d{1,9})\|")
 
 
 class ChunkError(Exception):
-    def __init__(self, code: str, reason: str) -> None:
+    """A frame refused.  ``over``: it broke a bound (a message longer than allowed, or a
+    second partial message begun), which no honest sender does; else it was malformed."""
+
+    def __init__(self, code: str, reason: str, over: bool = False) -> None:
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
         self.message = reason
+        self.over = over
 
 
 def split(text: str, msg_id: int, size: int = CHUNK_CHARS) -> list:
@@ -72,9 +78,9 @@ class Reassembler:
     def _reset(self) -> None:
         self._id, self._n, self._parts, self._chars = None, 0, [], 0
 
-    def _fail(self, code: str, reason: str) -> None:
+    def _fail(self, code: str, reason: str, over: bool = False) -> None:
         self._reset()
-        raise ChunkError(code, reason)
+        raise ChunkError(code, reason, over)
 
     def feed(self, frame: str) -> Optional[str]:
         if not frame.startswith(MARK):
@@ -87,17 +93,17 @@ class Reassembler:
         msg_id, i, n = (int(g) for g in m.groups())
         piece = frame[m.end():]
         if n < 2 or i >= n or n > -(-self.max_chars // self.size):
-            self._fail("too_big", f"A message may be at most {self.max_chars} characters long.")
+            self._fail("too_big", f"A message may be at most {self.max_chars} characters long.", True)
         if len(piece) > self.size or (i < n - 1 and len(piece) != self.size):
             self._fail("bad_chunk", "A message piece has the wrong size.")
         if i == 0:
             if self._id is not None:
-                self._fail("bad_chunk", "A message began before the last one was complete.")
+                self._fail("bad_chunk", "A message began before the last one was complete.", True)
             self._id, self._n = msg_id, n
         elif msg_id != self._id or n != self._n or i != len(self._parts):
             self._fail("bad_chunk", "A message piece arrived out of order.")
         if self._chars + len(piece) > self.max_chars:
-            self._fail("too_big", f"A message may be at most {self.max_chars} characters long.")
+            self._fail("too_big", f"A message may be at most {self.max_chars} characters long.", True)
         self._parts.append(piece)
         self._chars += len(piece)
         if len(self._parts) < self._n:

@@ -20,6 +20,7 @@ from typing import Any, Callable, Optional, Union
 from ..engine import Game, IllegalAction, clone
 from . import protocol
 from .assets import AssetError, AssetStore, check as check_asset, encode_data, ref_of, refs_in, sniff
+from .chunks import MARK, ChunkError, Reassembler
 from .limits import Bucket
 from .protocol import MAX_NAME, ProtocolError, clean_name, parse_guest, seed_hash
 
@@ -43,6 +44,14 @@ BUDGETS = {
     "hello": (2, 5),
 }
 STRIKES = (20, 200)                  # excess messages forgiven per second, and in a burst
+# Links and partial messages (messages in pieces, session/chunks.py).  A link holds at most
+# one partial message, of at most the longest message its peer may send: a seated player an
+# `asset` (a picture), anyone else (a spectator, a link that has not said hello) a guest
+# message.  A table keeps at most MAX_LINKS links (its seats and some spectators), of which
+# MAX_STRANGERS may not have said hello yet.  A peer over any of these is refused once and
+# dropped: no honest page goes near them.
+MAX_WATCHERS = 8                     # links beyond the seats' own
+MAX_STRANGERS = 4                    # links that have not said hello yet
 REJECT_GAP_MS = 1000                 # at most one `rate_limited` reject per peer in this time
 MAX_DROPPED = 1024                   # dropped peer ids remembered (their late messages ignored)
 _TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
@@ -62,7 +71,8 @@ def _resolve_game(game: Union[str, Game]) -> Game:
 
 
 class _Peer:
-    __slots__ = ("peer_id", "seat", "last_seq", "out_seq", "welcomed", "budget", "strikes", "refused_at")
+    __slots__ = ("peer_id", "seat", "last_seq", "out_seq", "welcomed", "budget", "strikes", "refused_at",
+                 "pieces")
 
     def __init__(self, peer_id: str, now_ms: int = 0) -> None:
         self.peer_id = peer_id
@@ -73,6 +83,7 @@ class _Peer:
         self.last_seq = 0            # highest seq accepted from this peer
         self.out_seq = 0             # our own numbering of what we send it
         self.welcomed = False        # said hello: receives updates (as its seat or spectator)
+        self.pieces: Optional[Reassembler] = None   # its partial message, if one is arriving
 
 
 _CONTRACT_DECIDE: dict = {}      # bot class -> its ``decide`` is the contract's (view, legal, now)
@@ -600,13 +611,63 @@ class Table:
     # ------------------------------------------------------------------ peers
     def connect(self, peer_id: str, now_ms: int) -> list:
         """A new link.  A peer id seen before starts afresh (its seat, if any, must be
-        reclaimed with hello + token)."""
+        reclaimed with hello + token).  Over MAX_LINKS links, or MAX_STRANGERS links that have
+        not said hello, the new one is refused and dropped (``closing``)."""
         self._clock(now_ms)
         outs = self._drop(peer_id)
         self.dropped.pop(peer_id, None)
         self.assets.forget_peer(peer_id)
+        strangers = sum(1 for p in self.peers.values() if not p.welcomed)
         self.peers[peer_id] = _Peer(peer_id, self.now)
+        if len(self.peers) > len(self.seats) + MAX_WATCHERS or strangers >= MAX_STRANGERS:
+            return outs + self.drop_peer(peer_id, "too_many_links",
+                                         "This table has as many connections as it takes; try again later.")
         return outs
+
+    def max_message(self, peer_id: str) -> int:
+        """The longest message (in characters) ``peer_id`` may send now: a seated player's
+        picture, anyone else's guest message."""
+        peer = self.peers.get(peer_id)
+        seated = peer is not None and peer.welcomed and peer.seat is not None
+        return protocol.MAX_ASSET_MESSAGE if seated else protocol.MAX_GUEST_BYTES
+
+    def frame(self, peer_id: str, frame: Any, now_ms: int) -> list:
+        """What arrived on a link, as it arrived: a whole message or one piece of a long one
+        (:mod:`.chunks`).  Every frame is paid for from the peer's byte budget *before* it is
+        kept, so pieces of messages that never complete are budgeted like whole ones; a
+        complete message goes on to :meth:`receive`.  A second partial message, or one longer
+        than the peer may send, is refused once and the peer dropped.  Never raises."""
+        self._clock(now_ms)
+        peer = self.peers.get(peer_id)
+        if peer_id in self.dropped or not isinstance(frame, str):
+            return self.receive(peer_id, frame, now_ms)
+        if peer is None:
+            outs = self.connect(peer_id, now_ms)
+            peer = self.peers.get(peer_id)
+            if peer is None:
+                return outs
+        else:
+            outs = []
+        if not frame.startswith(MARK) and peer.pieces is None:
+            return outs + self.receive(peer_id, frame, now_ms)     # the common case: a whole message
+        if not peer.budget["bytes"].take(self.now, len(frame)):
+            peer.pieces = None                                      # let go of what it sent so far
+            return outs + self._excess(peer, "You are sending too much too fast; some messages were ignored.")
+        limit = self.max_message(peer_id)
+        if peer.pieces is None or peer.pieces.max_chars != limit:
+            peer.pieces = Reassembler(limit)
+        try:
+            text = peer.pieces.feed(frame)
+        except ChunkError as err:
+            peer.pieces = None
+            if err.over:                    # longer than it may send, or a second partial message
+                return outs + self.drop_peer(peer_id, err.code, err.reason)
+            return outs + self.refuse(peer_id, err.code, err.reason, now_ms)
+        if peer.pieces.pending_chars == 0:
+            peer.pieces = None
+        if text is None:
+            return outs
+        return outs + self.receive(peer_id, text, now_ms, paid=True)
 
     def disconnect(self, peer_id: str, now_ms: int) -> list:
         """The link is gone.  Its seat is marked not connected; the game goes on and the
@@ -626,8 +687,9 @@ class Table:
             return self._changed()
         return []
 
-    def receive(self, peer_id: str, raw: Any, now_ms: int) -> list:
-        """Everything from the network comes in here.  Never raises on bad input."""
+    def receive(self, peer_id: str, raw: Any, now_ms: int, paid: bool = False) -> list:
+        """Every whole message from the network comes in here (``paid``: its bytes were
+        taken from the budget piece by piece, by :meth:`frame`).  Never raises on bad input."""
         self._clock(now_ms)
         outs = self._take_pending()
         if peer_id in self.dropped:          # dropped for flooding: its link is being closed
@@ -636,7 +698,7 @@ class Table:
         if peer is None:
             outs += self.connect(peer_id, now_ms)
             peer = self.peers[peer_id]
-        size = len(raw) if isinstance(raw, (str, bytes, bytearray, memoryview)) else 1
+        size = 0 if paid else len(raw) if isinstance(raw, (str, bytes, bytearray, memoryview)) else 1
         if not (peer.budget["msgs"].take(self.now) and peer.budget["bytes"].take(self.now, size)):
             return outs + self._excess(peer, "You are sending too much too fast; some messages were ignored.")
         try:

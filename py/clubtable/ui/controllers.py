@@ -19,7 +19,7 @@ from ..session.assets import asset_message, sniff
 from ..session.guest import Guest
 from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
-from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
+from ..session.protocol import MAX_HOST_BYTES, ProtocolError, encode
 from ..net import trace
 from . import dom, storage
 from .context import Refusal
@@ -392,9 +392,9 @@ class HostTable(TableController):
     def attach(self, link) -> None:
         self.links[link.peer_id] = link
 
-        def message(text: str, peer=link.peer_id) -> None:
+        def message(frame: str, peer=link.peer_id) -> None:
             trace.mark("host.recv")
-            outs = self.table.receive(peer, text, dom.now_ms())
+            outs = self.table.frame(peer, frame, dom.now_ms())
             trace.mark("host.applied")
             self._after(outs)
 
@@ -405,7 +405,7 @@ class HostTable(TableController):
         def broken(code: str, reason: str, peer=link.peer_id) -> None:
             self._after(self.table.refuse(peer, code, reason, dom.now_ms()))
 
-        link.max_in = MAX_ASSET_MESSAGE       # the longest guest message (parse_guest checks each type)
+        link.raw_frames = True                # the table reassembles, within its budgets
         link.on_close = closed
         link.on_error = broken
         self._after(self.table.connect(link.peer_id, dom.now_ms()))
