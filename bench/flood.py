@@ -6,6 +6,13 @@ screens (its own and the host's), against the same move with no flood, p50 and p
 
 The host refuses the flood (budgets per peer: one reject per burst, then it closes the
 flooder's link); the flooding tab reconnects with its token between samples.
+
+``--partial`` adds issue 20's flood of partial messages: the flooding tab opens a link of its
+own to the host (a bare RTCPeerConnection signalled over the page's BroadcastChannel, as a
+hostile page would), takes its seat back with its token, and sends 120 messages of 43 pieces of
+16,384 characters that never complete (87 MB).  While it floods, the host plays its own move;
+the rows are that move's time to the host's screen and the host's longest event-loop stall (a
+10 ms interval's worst lateness, and Chromium's long tasks).  Target: both within 100 ms.
 """
 import argparse
 import json
@@ -45,11 +52,85 @@ ARM_HOST = """() => {
 
 NOW = "() => performance.timeOrigin + performance.now()"
 
+# The host's event loop: the worst lateness of a 10 ms interval, and Chromium's long tasks.
+WATCH_LOOP = """() => {
+  window.__gaps = []; window.__long = [];
+  let last = performance.now();
+  clearInterval(window.__watch);
+  window.__watch = setInterval(() => { const n = performance.now(); window.__gaps.push(n - last - 10); last = n; }, 10);
+  if (!window.__longObs) {
+    window.__longObs = new PerformanceObserver(l => l.getEntries().forEach(e => {
+      window.__long.push(e.duration);
+      (window.__longAt = window.__longAt || []).push([performance.timeOrigin + e.startTime, e.duration]); }));
+    window.__longObs.observe({entryTypes: ['longtask']});
+  }
+}"""
+LOOP_STALLS = """() => { clearInterval(window.__watch);
+  return {gap: Math.max(0, ...window.__gaps), long: Math.max(0, ...window.__long), n: window.__long.length}; }"""
+
+# A hostile link from the flooding tab: its own RTCPeerConnection, signalled like the app's,
+# seated with the tab's token, then pieces of messages that never complete.
+PARTIAL_FLOOD = """async ([tableId, token, nMsgs, nPieces]) => {
+  const peer = 'p' + Math.random().toString(16).slice(2, 14);
+  const bc = new BroadcastChannel('clubtable-v1');
+  const pc = new RTCPeerConnection({iceServers: []});
+  const ch = pc.createDataChannel('clubtable', {ordered: true});
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise(r => { const c = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = c; c(); });
+  const answer = new Promise(r => bc.onmessage = e => {
+    const m = JSON.parse(e.data); if (m.k === 'answer' && m.to === peer) r(m.sdp); });
+  bc.postMessage(JSON.stringify({k: 'offer', to: tableId, from: peer, sdp: pc.localDescription.sdp}));
+  await pc.setRemoteDescription({type: 'answer', sdp: await answer});
+  if (ch.readyState !== 'open') await new Promise(r => ch.onopen = r);
+  const got = [];
+  let closed = false;
+  ch.onmessage = m => got.push(JSON.parse(m.data.startsWith('~') ? '{}' : m.data));
+  ch.onclose = () => { closed = true; };
+  ch.send(JSON.stringify({t: 'hello', table: tableId, seq: 1, name: 'Flood', token, seat: null, spectate: false}));
+  await new Promise(r => setTimeout(r, 300));
+  const piece = 'z'.repeat(16384);
+  const t0 = performance.now();
+  let sent = 0;
+  window.__floodGo = true;
+  outer: for (let k = 1; k <= nMsgs; k++) {
+    for (let i = 0; i < nPieces; i++) {
+      while (ch.bufferedAmount > (4 << 20) && !closed) await new Promise(r => setTimeout(r, 2));
+      if (closed || ch.readyState !== 'open') break outer;
+      try { ch.send('~' + k + '/' + i + '/' + (nPieces + 1) + '|' + piece); sent++; } catch (e) { break outer; }
+    }
+  }
+  const ms = performance.now() - t0;
+  await new Promise(r => setTimeout(r, 300));
+  pc.close(); bc.close();
+  return {sent, ms, closed, seated: got.filter(m => m.t === 'welcome').map(m => m.seat),
+          rejects: got.filter(m => m.t === 'reject').map(m => m.code)};
+}"""
+
+# The host's own move: from its click to the first change of its screen.
+HOST_MOVE = """async () => {
+  const target = document.querySelector('#choose button') || document.querySelector('#shout-dodgy')
+      || (document.querySelector('#claim-form') && document.querySelector('#make-claim'));
+  if (!target) return null;
+  const t0 = performance.now();
+  const seen = new Promise(r => {
+    const obs = new MutationObserver(() => { obs.disconnect(); r(performance.now() - t0); });
+    obs.observe(document.querySelector('#app'), {subtree: true, childList: true, characterData: true, attributes: true});
+    setTimeout(() => { obs.disconnect(); r(null); }, 5000);
+  });
+  target.click();
+  return await seen;
+}"""
+
+HOST_HAS_MOVE = ("() => !!(document.querySelector('#choose button') || document.querySelector('#shout-dodgy') || "
+                 "document.querySelector('#claim-form'))")
+
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--samples", type=int, default=10)
     ap.add_argument("--intents", type=int, default=2000)
+    ap.add_argument("--partial", action="store_true", help="only the partial-message flood (issue 20)")
+    ap.add_argument("--trace", action="store_true", help="with --partial: where the host's time goes")
     args = ap.parse_args()
     from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
     from tests.e2e.dodgy_driver import set_up_dodgy, step
@@ -61,19 +142,20 @@ def main():
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             ctx = browser.new_context()
             pages = []
-            for _ in range(3):
+            for k in range(3):
                 p = new_tab(ctx)
-                p.goto(base)
+                p.goto(base + ("?trace" if args.trace and k == 0 else ""))
                 p.wait_for_selector("body[data-ready='1']", timeout=120_000)
                 pages.append(p)
             host, flooder, player = pages
             for p in pages:
                 p.set_default_timeout(5000)
-            host.goto(base + "#/dodgy")
-            host.wait_for_selector("#setup-form")
+            host.goto(base + ("?trace" if args.trace else "") + "#/dodgy")
+            host.wait_for_selector("#setup-form", timeout=30_000)
             while host.locator(".seat-row").count() < 3:
                 host.click("#add-seat")
-            set_up_dodgy(host, base, seats=("local", "remote", "remote"), threshold="null", window="0")
+            set_up_dodgy(host, base + ("?trace" if args.trace else ""), seats=("local", "remote", "remote"),
+                         threshold="null", window="0")
             host.wait_for_selector("#start-table")
             join_from_home(flooder)                       # seat 2
             join_from_home(player)                        # seat 3
@@ -81,6 +163,11 @@ def main():
             host.click("#start-table")
             player.wait_for_selector("#my-dice", timeout=30_000)
 
+            if args.partial:
+                args_trace[0] = args.trace
+                partial_rows(host, flooder, player, args.samples)
+                browser.close()
+                return
             deadline = time.time() + 600
             turn = 0
             while min(len(quiet["own"]), len(flooded["own"])) < args.samples and time.time() < deadline:
@@ -131,6 +218,93 @@ def main():
                 s = summary(data[where])
                 label = f"{name}, move -> {'player' if where == 'own' else 'host'} screen"
                 print(f"{label:40s}: n={s['n']:3d}  p50={s['p50']:7.1f} ms  p99={s['p99']:7.1f} ms")
+    print(json.dumps({"target_ms": 100}))
+
+
+args_trace = [False]
+
+
+def partial_rows(host, flooder, player, samples):
+    """Issue 20's flood of partial messages, ``samples`` times: the host's own move during it,
+    and the host's event loop."""
+    from tests.e2e.dodgy_driver import step
+    welcome = [json.loads(m) for m in json.loads(flooder.evaluate("() => window.clubtableDebug('received')"))]
+    welcome = [m for m in welcome if m["t"] == "welcome"][-1]
+    table_id, token = welcome["table"], welcome["token"]
+    moves, gaps, longs, outcome = [], [], [], []
+    quiet_moves, quiet_gaps = [], []
+    deadline = time.time() + 900
+    while min(len(moves), len(quiet_moves)) < samples and time.time() < deadline:
+        if host.locator("#result").count():
+            break
+        if not host.evaluate(HOST_HAS_MOVE):
+            for page in (player, flooder):
+                try:
+                    step(page, shout=False)
+                except Exception:       # a screen re-rendered under the click: again
+                    pass
+            time.sleep(0.05)
+            continue
+        host.evaluate(WATCH_LOOP)
+        if len(quiet_moves) < len(moves):         # the same move with no flood, to compare
+            dt = host.evaluate(HOST_MOVE)
+            time.sleep(0.3)
+            stalls = host.evaluate(LOOP_STALLS)
+            if dt is not None:
+                quiet_moves.append(dt)
+                quiet_gaps.append(stalls["gap"])
+            continue
+        flooder.evaluate("() => { window.__floodGo = false; }")
+        flooder.evaluate(f"() => {{ window.__floodRun = ({PARTIAL_FLOOD})({json.dumps([table_id, token, 120, 43])}); }}")
+        for _ in range(200):
+            if flooder.evaluate("() => window.__floodGo"):
+                break
+            time.sleep(0.01)
+        time.sleep(0.05)                          # in the middle of the flood
+        dt = host.evaluate(HOST_MOVE)
+        out = flooder.evaluate("async () => await window.__floodRun")
+        time.sleep(0.3)
+        stalls = host.evaluate(LOOP_STALLS)
+        marks = json.loads(host.evaluate("() => window.clubtableTrace ? window.clubtableTrace('take') : '[]'"))
+        if args_trace[0]:
+            longest = max(host.evaluate("() => window.__longAt || []") or [[0, 0]], key=lambda x: x[1])
+            inside = [(n, round(at - longest[0], 1)) for n, at in marks if longest[0] <= at <= longest[0] + longest[1]]
+            print(f"  host: longest task {longest[1]:.0f} ms; marks in it: {inside[:40]}")
+            host.evaluate("() => { window.__longAt = []; }")
+        if marks:
+            spans, start = [], None
+            for name, at in marks:
+                if name == "host.recv":
+                    start = at
+                elif name in ("host.drawn", "host.applied") and start is not None and name == "host.applied":
+                    spans.append(at - start)
+                    start = None
+            rx = [at for name, at in marks if name == "rx"]
+            print(f"  host: {len(rx)} frames read in {rx[-1] - rx[0] if rx else 0:.0f} ms; table.frame "
+                  f"{sum(spans):.1f} ms in all, longest {max(spans or [0]):.1f} ms")
+        if dt is None:
+            continue
+        moves.append(dt)
+        gaps.append(stalls["gap"])
+        longs.append(stalls["long"])
+        outcome.append(out)
+        flooder.reload()                          # the tab takes its seat back with its token
+        flooder.wait_for_selector("body[data-ready='1']", timeout=120_000)
+        flooder.wait_for_selector("#my-dice", timeout=30_000)
+        time.sleep(0.5)
+    print("partial-message flood (120 messages x 43 pieces of 16,384 characters that never complete, "
+          "sent by a second link of a seated guest's tab)")
+    for label, data in (("no flood: host's own move -> host screen", quiet_moves),
+                        ("no flood: host loop, worst interval lateness", quiet_gaps),
+                        ("flood: host's own move -> host screen", moves),
+                        ("flood: host loop, worst interval lateness", gaps),
+                        ("flood: host loop, longest long task", longs)):
+        if data:
+            s = summary(data)
+            print(f"{label:44s}: n={s['n']:3d}  p50={s['p50']:7.1f} ms  p99={s['p99']:7.1f} ms  max={max(data):7.1f} ms")
+    for o in outcome[:3]:
+        print(f"  flooder: {o['sent']} pieces sent in {o['ms']:.0f} ms, seated {o['seated']}, "
+              f"rejects {o['rejects']}, link closed by the host: {o['closed']}")
     print(json.dumps({"target_ms": 100}))
 
 
