@@ -120,3 +120,38 @@ def test_an_options_bounds_still_name_the_option():
     """Options are set by the host's set-up screen, which shows each option's name beside
     it; their refusals keep naming it (not a move's argument)."""
     assert Text(10).check("ok", "option x") == "ok"
+
+
+def test_a_remote_guest_gets_the_rule_and_values_to_say_it_in_its_language():
+    """The host's reject carries the protocol's English and the sentence's rule and values:
+    a French guest's screen shows the French sentence, not the English one."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from test_session_fakegame import Net, Tokens
+    from clubtable.session import Table
+    t = Table("dobbelduel", [{"kind": "remote"}, {"kind": "remote"}], seed=3, table_id="tbl1",
+              token_factory=Tokens())
+    net = Net(t)
+    net.join("A", "Ann")
+    net.join("B", "Ben")
+    net.deliver(t.start(0))
+    net.send("A", net.guests["A"].intent({"type": "feedback", "eq": 9, "plus": 0, "minus": 0}))
+    kind, code, reason, rule, params = net.last_event("A")
+    assert (kind, code, rule, params) == ("reject", "bad_arg", "range", {"lo": 0, "hi": 4})
+    assert reason == "The count of right dice in the right place must be from 0 to 4."
+    refusal = Refusal(code, reason, rule, params)
+    assert refusal.text(i18n.Translator("fr")) == "Ce coup attend un nombre de 0 à 4."
+    assert refusal.text(i18n.Translator("de")) == "Dieser Zug braucht eine Zahl von 0 bis 4."
+
+
+@pytest.mark.parametrize("code", ["rate_limited", "flooding", "too_big", "bad_chunk", "bad_frame", "too_many_links",
+                                  "too_slow", "seat_reclaimed", "replaced_by_bot", "seat_taken", "bad_token",
+                                  "wrong_table", "stale_seq", "internal_error", "bad_json", "unknown_type",
+                                  "missing_field", "bad_field", "too_many_pictures", "storage_full",
+                                  "not_your_picture", "missing_picture"])
+def test_what_the_host_may_refuse_a_guest_is_in_every_catalogue(code):
+    for lang in ("fr", "de"):
+        assert i18n.has(lang, f"refusal.{code}"), (lang, code)
+        text = Refusal(code, "English.").text(i18n.Translator(lang))
+        check_sentence(text, [], set(), (code, lang))

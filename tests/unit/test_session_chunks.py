@@ -176,18 +176,24 @@ def test_a_link_that_is_not_seated_may_not_start_a_long_message():
 
 
 def test_links_are_capped_per_table_and_strangers_too():
-    from clubtable.session.table import MAX_STRANGERS, MAX_WATCHERS
+    from clubtable.session.table import MAX_STRANGERS, MAX_WATCHERS, STRANGER_MS
     t, net = _pair()
     for i in range(MAX_STRANGERS):                    # links that have not said hello
         assert net.deliver(t.connect(f"s{i}", 0)) == []
     replies = net.deliver(t.connect("one-too-many", 0))
     assert [(p, m["code"]) for p, m in replies] == [("one-too-many", "too_many_links")]
     assert "one-too-many" in t.take_closing() and "one-too-many" not in t.peers
-    for i in range(MAX_STRANGERS):
-        net.deliver(t.disconnect(f"s{i}", 0))
-    joined = 0
+    # a stranger silent for long makes room for a newcomer
+    replies = net.deliver(t.connect("later", STRANGER_MS))
+    assert [(p, m["code"]) for p, m in replies] == [("s0", "too_slow")] and "later" in t.peers
+    for peer in [p for p in t.peers if p.startswith("s") and p != "S"] + ["later"]:
+        net.deliver(t.disconnect(peer, STRANGER_MS))
     for i in range(40):                               # spectators, each saying hello
         net.join(f"w{i}", f"W{i}", spectate=True)
-        joined += f"w{i}" in t.peers
-    assert len(t.peers) == len(t.seats) + MAX_WATCHERS
-    assert joined == len(t.seats) + MAX_WATCHERS - 3  # A, B and S were there already
+    watchers = [p for p in t.peers.values() if p.seat is None]
+    assert len(watchers) == MAX_WATCHERS              # S and seven of them
+    # a seated player whose link broke comes back whatever the spectators
+    token = net.guests["A"].token
+    net.deliver(t.disconnect("A", STRANGER_MS))
+    net.join("A2", "Ann", token=token)
+    assert t.peers["A2"].seat == 0

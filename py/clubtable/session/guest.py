@@ -120,7 +120,7 @@ class Guest:
     def receive(self, raw: Any) -> list:
         """Handle one message from the host; returns a list of events:
 
-        ``("welcome", msg)``, ``("update", msg)``, ``("reject", code, reason)``,
+        ``("welcome", msg)``, ``("update", msg)``, ``("reject", code, reason[, rule, params])``,
         ``("pong", ts)``, ``("end", verified, why)``, ``("lobby", msg)``, ``("asset", ref)``, or
         ``("error", code, reason)`` for a message that was ignored.
         """
@@ -170,12 +170,16 @@ class Guest:
 
     def _on_reject(self, msg: dict) -> list:
         self.last_reject = {"ref": msg["ref"], "code": msg["code"], "reason": msg["reason"]}
+        rule = msg.get("rule") if isinstance(msg.get("rule"), str) else None
+        params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
         if msg["ref"] is not None:
             self.sent.pop(msg["ref"], None)
         if msg["code"] in ("seat_reclaimed", "replaced_by_bot"):
             self.seat = None
             if msg["code"] == "replaced_by_bot":
                 self.token = None
+        if rule:                 # the sentence's rule and values, for the screen's language
+            return [("reject", msg["code"], msg["reason"], rule, params)]
         return [("reject", msg["code"], msg["reason"])]
 
     def _on_asset(self, msg: dict) -> list:

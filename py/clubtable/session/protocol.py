@@ -426,6 +426,10 @@ _HOST_SCHEMA: dict = {
         "ref": (_nullable(_SEQ), True, None),
         "code": (_str(MAX_CODE, 1), True, None),
         "reason": (_str(MAX_REASON), True, None),
+        # which sentence the reason is, and the values it shows: the guest's screen says it in
+        # its own language (``refusal.<code>.<rule>``); the reason is the protocol's English
+        "rule": (_nullable(_str(MAX_CODE, 1)), False, None),
+        "params": (_nullable(_dict), False, None),
     },
     "pong": {
         "ts": (_number, True, None),

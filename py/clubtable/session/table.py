@@ -47,11 +47,13 @@ STRIKES = (20, 200)                  # excess messages forgiven per second, and 
 # Links and partial messages (messages in pieces, session/chunks.py).  A link holds at most
 # one partial message, of at most the longest message its peer may send: a seated player an
 # `asset` (a picture), anyone else (a spectator, a link that has not said hello) a guest
-# message.  A table keeps at most MAX_LINKS links (its seats and some spectators), of which
-# MAX_STRANGERS may not have said hello yet.  A peer over any of these is refused once and
-# dropped: no honest page goes near them.
-MAX_WATCHERS = 8                     # links beyond the seats' own
+# message.  Besides its seated players' links a table keeps at most MAX_WATCHERS spectators'
+# links and MAX_STRANGERS links that have not said hello yet (a stranger silent for
+# STRANGER_MS gives its place to a new link).  A peer over
+# any of these is refused once and dropped: no honest page goes near them.
+MAX_WATCHERS = 8                     # links beyond the seated players' own
 MAX_STRANGERS = 4                    # links that have not said hello yet
+STRANGER_MS = 10_000                 # after this long without hello a stranger may be let go
 REJECT_GAP_MS = 1000                 # at most one `rate_limited` reject per peer in this time
 MAX_DROPPED = 1024                   # dropped peer ids remembered (their late messages ignored)
 _TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
@@ -72,7 +74,7 @@ def _resolve_game(game: Union[str, Game]) -> Game:
 
 class _Peer:
     __slots__ = ("peer_id", "seat", "last_seq", "out_seq", "welcomed", "budget", "strikes", "refused_at",
-                 "pieces")
+                 "pieces", "since")
 
     def __init__(self, peer_id: str, now_ms: int = 0) -> None:
         self.peer_id = peer_id
@@ -84,6 +86,7 @@ class _Peer:
         self.out_seq = 0             # our own numbering of what we send it
         self.welcomed = False        # said hello: receives updates (as its seat or spectator)
         self.pieces: Optional[Reassembler] = None   # its partial message, if one is arriving
+        self.since = now_ms          # when its link came
 
 
 _CONTRACT_DECIDE: dict = {}      # bot class -> its ``decide`` is the contract's (view, legal, now)
@@ -343,11 +346,18 @@ class Table:
         msg["seq"] = peer.out_seq
         return (peer.peer_id, msg)
 
-    def _reject(self, peer: _Peer, ref: Optional[int], code: str, reason: str) -> list:
+    def _reject(self, peer: _Peer, ref: Optional[int], code: str, reason: str,
+                error: Optional[IllegalAction] = None) -> list:
+        """A ``reject``; ``error`` (the engine's refusal) adds its rule and parameters, so the
+        guest's screen can say it in its own language."""
         self._event("reject", peer=peer.peer_id, seat=peer.seat, code=code, reason=reason)
-        return [self._send(peer, {"t": "reject", "table": self.table_id, "ref": ref,
-                                  "code": str(code)[:protocol.MAX_CODE],
-                                  "reason": str(reason)[:protocol.MAX_REASON]})]
+        msg = {"t": "reject", "table": self.table_id, "ref": ref, "code": str(code)[:protocol.MAX_CODE],
+               "reason": str(reason)[:protocol.MAX_REASON]}
+        if error is not None and error.reason:
+            msg["rule"] = str(error.reason)[:protocol.MAX_CODE]
+            msg["params"] = {str(k)[:64]: v for k, v in error.params.items()
+                             if isinstance(v, (int, float, str)) and not isinstance(v, bool)}
+        return [self._send(peer, msg)]
 
     def _broadcast(self) -> list:
         """An update to every welcomed peer; then `end` to all when the game just ended."""
@@ -611,15 +621,19 @@ class Table:
     # ------------------------------------------------------------------ peers
     def connect(self, peer_id: str, now_ms: int) -> list:
         """A new link.  A peer id seen before starts afresh (its seat, if any, must be
-        reclaimed with hello + token).  Over MAX_LINKS links, or MAX_STRANGERS links that have
-        not said hello, the new one is refused and dropped (``closing``)."""
+        reclaimed with hello + token).  Over MAX_STRANGERS links that have not said hello
+        (the oldest, if silent for STRANGER_MS, makes room), the new one is refused and
+        dropped (``closing``); :meth:`_watch` caps the spectators (MAX_WATCHERS)."""
         self._clock(now_ms)
         outs = self._drop(peer_id)
         self.dropped.pop(peer_id, None)
         self.assets.forget_peer(peer_id)
+        strangers = [p for p in self.peers.values() if not p.welcomed]
+        if len(strangers) >= MAX_STRANGERS and self.now - strangers[0].since >= STRANGER_MS:
+            outs += self.drop_peer(strangers[0].peer_id, "too_slow", "Say hello first: the link was closed.")
         strangers = sum(1 for p in self.peers.values() if not p.welcomed)
         self.peers[peer_id] = _Peer(peer_id, self.now)
-        if len(self.peers) > len(self.seats) + MAX_WATCHERS or strangers >= MAX_STRANGERS:
+        if strangers >= MAX_STRANGERS:
             return outs + self.drop_peer(peer_id, "too_many_links",
                                          "This table has as many connections as it takes; try again later.")
         return outs
@@ -826,14 +840,14 @@ class Table:
             try:
                 msg["action"] = self.game.check_action(self.state, msg["action"])
             except IllegalAction as err:
-                return self._reject(peer, ref, err.code, err.message)
+                return self._reject(peer, ref, err.code, err.message, err)
         if not peer.welcomed or seat is None or peer.seat != seat:
             return self._reject(peer, ref, "not_your_seat", "You can only act for your own seat.")
         if not self.started:
             return self._reject(peer, ref, "not_started", "The game has not started yet.")
         outs, error = self._act(seat, msg["action"])
         if isinstance(error, IllegalAction):
-            return outs + self._reject(peer, ref, error.code, error.message)
+            return outs + self._reject(peer, ref, error.code, error.message, error)
         if error is not None:                # a bug in the rules must not stop the table
             self._event("game_error", seat=seat, action=msg["action"],
                         error=f"{type(error).__name__}: {error}")
@@ -874,6 +888,10 @@ class Table:
         return self._watch(peer, full=True)
 
     def _watch(self, peer: _Peer, full: bool = False) -> list:
+        watchers = sum(1 for p in self.peers.values() if p.welcomed and p.seat is None and p is not peer)
+        if watchers >= MAX_WATCHERS:
+            return self.drop_peer(peer.peer_id, "too_many_links",
+                                  "This table has as many spectators as it takes; try again later.")
         outs = []
         if peer.seat is not None and self.seats[peer.seat]["peer"] == peer.peer_id:
             self.seats[peer.seat]["peer"] = None

@@ -579,7 +579,7 @@ class GuestTable(TableController):
                 if ev[1] == "replaced_by_bot" and seat_before is not None:   # its token is void
                     self.tokens.forget(self.guest.table_id, seat_before)
                     self._remember()
-                self.on_refusal(Refusal(str(ev[1]), self.error))
+                self.on_refusal(Refusal(str(ev[1]), self.error, *ev[3:5]))
             elif kind == "end":
                 self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
                 self.status = "ended"
