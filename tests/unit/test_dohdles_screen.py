@@ -93,6 +93,21 @@ def test_a_bad_secret_word_is_explained_and_nothing_is_sent(dom):
     assert "word:word-0" not in ctx.scratch        # the word leaves the screen's memory
 
 
+def test_a_term_of_several_words_or_hyphenated_is_sent_as_typed(dom):
+    """DOH-30: "Eiffel Tower" and "T-shirt" pass the screen's check (Cave's one-word rule
+    would refuse them) and the rule under the field says so."""
+    from clubtable.ui.games import dohdles
+    for typed, sent in (("  Eiffel   Tower ", "eiffel tower"), ("T-shirt", "t-shirt")):
+        table = _table("table")
+        acted = []
+        ctx = _ctx(table, 0, acted)
+        ctx.scratch["word:word-0"] = typed
+        tree = dohdles.render(ctx)
+        assert any("Letters, spaces and hyphens" in x for x in _texts(tree, dom, []))
+        _find(tree, dom, lambda n: n.attrs.get("id") == "done").events["click"](None)
+        assert acted == [({"type": "make", "word": sent}, None)]
+
+
 def test_random_play_through_the_screen_never_shows_a_hidden_word_and_acts_legally(dom):
     """Every seat's screen at every step: no opponent's word before it is solved or retired
     (or the game over); each button's action is in the seat's legal list."""

@@ -23,7 +23,7 @@ from typing import Optional
 
 from ...engine import Bot
 from ..riddles.boards import LANGUAGES, SAMPLE_QUESTIONS, THEMES
-from ..riddles.words import normalise
+from ..riddles.words import letters_of, normalise
 
 # Per theme, the answer to each sample question (index-aligned in every language):
 # y = first label (yes), n = second (no), p = third (partly), i = last (irrelevant).
@@ -58,7 +58,7 @@ def candidates(dohdle: dict, labels: list, lang: str) -> list:
     out = []
     letters = dohdle["letters"]
     for term in _VOCABULARY.get(lang, []):
-        w = term.lower()
+        w = letters_of(term.lower())            # letter clues count letters only (DOH-30)
         ok = True
         for pos, ch in enumerate(letters, 1):
             if ch is None:
