@@ -782,7 +782,8 @@ def _submit_at_once(event, target) -> None:
         fn(event)
 
 
-def listen(root_id, events=("click", "input", "change", "submit", "keydown", "dragstart", "dragover", "drop")) -> None:
+def listen(root_id, events=("click", "input", "change", "submit", "keydown", "keyup", "dragstart", "dragover", "drop",
+                            "pointerdown", "pointerup", "pointercancel", "focusout")) -> None:
     """Install the delegating listeners once, on ``root_id``."""
     root = document.getElementById(root_id) if root_id else document.body
     for ev in events:

@@ -40,8 +40,7 @@ class HomeScreens:
         return {"game": game_id, "seats": seats, "options": options, "error": None, "ice": "",
                 "pace": 1.0, "bad": set()}
 
-    @staticmethod
-    def seat_kind(game):
+    def seat_kind(self, game):
         """A new seat's kind: a computer, else (no computer players) a player at this device,
         so the default table starts at once; a game one device cannot be passed round in
         invites."""

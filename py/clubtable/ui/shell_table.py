@@ -70,7 +70,21 @@ class TableScreens:
 
     def take_over(self):
         self.handover_to = None
+        self.screen_state.pop("held", None)
         self.render()
+
+    def shared_screen(self, game, others) -> bool:
+        """Pass-and-play: does this screen offer a move to another player at the device (a
+        shout, a claim, an interrupt: the screen module's ``SHOUTS``)?  Then they look at it
+        too, and the screen keeps its seat's secrets behind "hold to show"
+        (``ScreenContext.hold_to_show``)."""
+        shouts = getattr(self.screen_module(game.id), "SHOUTS", ())
+        return any(m in shouts for _, up in others for m in (up or {}).get("moves") or ())
+
+    def let_go(self, e=None):
+        """A pointer released anywhere on the table lets go of a "hold to show"."""
+        if self.screen_state.pop("held", None) is not None:
+            self.render()
 
     # ------------------------------------------------------------------ lobby
     def render_lobby(self):
@@ -272,7 +286,8 @@ class TableScreens:
                  h("p", h("button", t("play.finish_now"), id="finish-now", on_click=lambda e: self.finish_with_bots()))
                  if self.all_mine_out(ctx) and not self.ctl.bots_hurried else None,
                  self.leave_box(),
-                 cls=f"screen play game-{game.id}", id="table")
+                 cls=f"screen play game-{game.id}", id="table",
+                 on_pointerup=self.let_go if ctx.shared else None)
 
     def roster(self, ctx):
         t = self.t

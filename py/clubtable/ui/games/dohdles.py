@@ -14,6 +14,9 @@ from ...games.riddles.boards import sample_questions
 from .. import riddles
 from ..dom import h
 
+# the moves this screen offers to the other players at the device (pass-and-play)
+SHOUTS = ("claim",)
+
 
 
 def wants_focus(update: dict) -> bool:
@@ -83,7 +86,8 @@ def render(ctx):
     if v["phase"] == "making":
         parts.append(_making(ctx, v))
     else:
-        parts += [_proposal(ctx, v), _race_button(ctx, v), _creator(ctx, v), _turn_panel(ctx, v), _burst(ctx, v)]
+        parts += [_proposal(ctx, v), _race_button(ctx, v), _my_words(ctx, v), _creator(ctx, v), _turn_panel(ctx, v),
+                  _burst(ctx, v)]
     parts += [_sides(ctx, v), _ring(ctx, v), _track(ctx, v), _events(ctx, v)]
     return h("div", parts, cls="dohdles", id="dohdles", data_phase=v["phase"])
 
@@ -251,6 +255,22 @@ def _race_button(ctx, v):
     return h("div", buttons, cls="doh-race", id="race")
 
 
+def _secret(d: dict) -> bool:
+    """A Dohdle whose word only its maker knows (a solved or retired one is told to all)."""
+    return bool(d.get("word")) and d.get("status") not in ("solved", "retired", "unmade")
+
+
+def _my_words(ctx, v):
+    """Pass-and-play, when the others at the device may shout on this screen: the seat's
+    words stay behind "hold to show" instead of on the cards."""
+    mine = [d for d in v["dohdles"] if _secret(d)]
+    if not mine or not ctx.shared:
+        return None
+    words = " · ".join(f"{ctx.t('dohdles.dohdle_n', n=_num(d))}: {d['word']}" for d in mine)
+    return h("p", ctx.hold_to_show("words", ctx.t("dohdles.hold_words", n=len(mine)), words),
+             cls="doh-my-words", id="my-words")
+
+
 def _proposal(ctx, v):
     if not ctx.can("propose"):
         return None
@@ -359,8 +379,10 @@ def _creator(ctx, v):
     answers = [h("button", _answer_text(ctx, a["answer"]), id=f"answer-{i}", cls="primary",
                  on_click=lambda e, x=a["answer"]: ctx.act({"type": "answer", "answer": x}))
                for i, a in enumerate(ctx.find("answer"))]
+    title = (t("dohdles.answer_title", n=_num(d), word=d.get("word") or "") if ctx.showing("words")
+             else t("dohdles.answer_title_hidden", n=_num(d)))
     return h("section",
-             h("h2", t("dohdles.answer_title", n=_num(d), word=d.get("word") or "")),
+             h("h2", title),
              h("p", ctx.name(q["seat"]), ": ", h("q", q["text"], id="asked-question")),
              h("ul", flags, cls="flags", id="question-flags") if flags else None,
              h("p", t("dohdles.must_refuse"), cls="warn") if q.get("must_refuse") else None,
@@ -435,6 +457,8 @@ def _dohdle_card(ctx, v, d, claimable, movable):
     srcs = tuple(riddles.picture_src(ctx, ref) for ref in d.get("pictures") or [])
     reportable = bool(ctx.find("report", dohdle=d["id"]))
     target = (v.get("turn") or {}).get("target") == d["id"] and v["phase"] == "play"
+    if _secret(d) and ctx.shared:          # others at the device look on: the word is held back
+        d = {**d, "word": None}
     return ctx.part(("card", d["id"]), _card, shown, d, claimable, movable, reportable, target, srcs)
 
 
