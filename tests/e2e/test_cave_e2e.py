@@ -95,9 +95,11 @@ def test_three_tabs_play_a_whole_game_with_an_interrupt_race(context, base_url):
     bob.wait_for_selector("#cave-qa .cave-qa-riddle[data-riddle='8'][data-answers='yes']")
     for page in (bob, cyd):
         page.wait_for_selector("#cave-interrupt:not([disabled])")
+        page.click("#cave-interrupt")                  # a cube is not given back: asked first
+        page.wait_for_selector("#cave-interrupt-yes")
     at = int(bob.evaluate("Date.now()")) + 600
-    bob.evaluate(RACE, ["#cave-interrupt", at])
-    cyd.evaluate(RACE, ["#cave-interrupt", at])
+    bob.evaluate(RACE, ["#cave-interrupt-yes", at])
+    cyd.evaluate(RACE, ["#cave-interrupt-yes", at])
     for page in (bob, cyd):
         page.wait_for_function("window.__race !== null")
         assert page.evaluate("window.__race")["enabled"]

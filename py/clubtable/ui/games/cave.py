@@ -184,15 +184,43 @@ def interrupt_bar(ctx):
         return None
     t = ctx.t
     cubes = v["sides"][v["my_side"]]["interrupts"]
+    s = _s(ctx)
+    may = {seat for seat, up in ctx.others if "interrupt" in (up.get("moves") or [])}
+    if ctx.can("interrupt"):
+        may.add(ctx.seat)
+    if s.get("cave.arm") not in may:
+        s.pop("cave.arm", None)             # the chance has gone: nothing left to confirm
+
+    def arm(seat):
+        def on(e):
+            s["cave.arm"] = seat
+            ctx.redraw()
+        return on
+
+    def spend(seat):
+        def on(e):
+            s.pop("cave.arm", None)
+            ctx.act({"type": "interrupt"}, seat=seat)
+        return on
+
+    def cancel(e):
+        s.pop("cave.arm", None)
+        ctx.redraw()
+    if s.get("cave.arm") is not None:       # a cube cannot be had back: asked once
+        seat = s["cave.arm"]
+        mine = seat == ctx.seat
+        return h("div", h("p", t("cave.interrupt_ask", name=ctx.name(seat)), id="cave-interrupt-ask", role="alert"),
+                 h("button", "✋ ", t("cave.interrupt_yes"), id="cave-interrupt-yes" if mine else None,
+                   key=f"cave-interrupt-yes-{seat}", cls="cave-interrupt-yes danger", on_click=spend(seat)), " ",
+                 h("button", t("cave.interrupt_no"), id="cave-interrupt-no", on_click=cancel),
+                 cls="cave-interrupts asking")
     buttons = [h("button", "✋ ", t("cave.interrupt"), " ", h("span", t("cave.cubes", n=cubes), cls="cave-cube-n"),
                  id="cave-interrupt", cls="cave-interrupt", disabled=not ctx.can("interrupt"),
-                 data_cubes=cubes,
-                 on_click=lambda e: _send(ctx, {"type": "interrupt"}))]
+                 data_cubes=cubes, on_click=arm(ctx.seat))]
     for seat, up in ctx.others:
         if "interrupt" in (up.get("moves") or []):
             buttons.append(h("button", t("cave.interrupt_for", name=ctx.name(seat)), cls="cave-interrupt",
-                             key=f"cave-interrupt-{seat}",
-                             on_click=lambda e, s=seat: ctx.act({"type": "interrupt"}, seat=s)))
+                             key=f"cave-interrupt-{seat}", on_click=arm(seat)))
     return h("div", buttons, cls="cave-interrupts")
 
 

@@ -456,13 +456,16 @@ def _dohdle_card(ctx, v, d, claimable, movable):
     shown = {k: v.get(k) for k in ("sides", "medium", "clue_track", "creator_reward")}
     srcs = tuple(riddles.picture_src(ctx, ref) for ref in d.get("pictures") or [])
     reportable = bool(ctx.find("report", dohdle=d["id"]))
+    if not reportable and ctx.scratch.get("doh.unfair") == d["id"]:
+        ctx.scratch.pop("doh.unfair")            # no longer open: nothing to confirm
+    asking = reportable and ctx.scratch.get("doh.unfair") == d["id"]
     target = (v.get("turn") or {}).get("target") == d["id"] and v["phase"] == "play"
     if _secret(d) and ctx.shared:          # others at the device look on: the word is held back
         d = {**d, "word": None}
-    return ctx.part(("card", d["id"]), _card, shown, d, claimable, movable, reportable, target, srcs)
+    return ctx.part(("card", d["id"]), _card, shown, d, claimable, movable, reportable, target, srcs, asking)
 
 
-def _card(ctx, v, d, claimable, movable, reportable, target, srcs):
+def _card(ctx, v, d, claimable, movable, reportable, target, srcs, asking=False):
     t = ctx.t
     n = _num(d)
     side = v["sides"][d["side"]]
@@ -496,9 +499,23 @@ def _card(ctx, v, d, claimable, movable, reportable, target, srcs):
     if claimable:
         buttons.append(h("button", t("dohdles.shout_on", n=n), id=f"claim-{d['id']}", cls="danger",
                          on_click=lambda e, x=d["id"]: ctx.act({"type": "claim", "dohdle": x})))
-    if reportable:
-        buttons.append(h("button", t("dohdles.report"), key=f"report-{d['id']}", cls="small",
-                         on_click=lambda e, x=d["id"]: ctx.act({"type": "report", "dohdle": x})))
+    ask = None
+    if reportable and asking:          # a flag is public and stays: asked once
+        def report(e, x=d["id"]):
+            ctx.scratch.pop("doh.unfair", None)
+            ctx.act({"type": "report", "dohdle": x})
+
+        def keep(e):
+            ctx.scratch.pop("doh.unfair", None)
+            ctx.redraw()
+        ask = h("div", h("p", t("dohdles.report_ask", n=n), role="alert", id=f"report-ask-{d['id']}"),
+                h("button", t("dohdles.report_yes"), cls="danger", id=f"report-yes-{d['id']}", on_click=report), " ",
+                h("button", t("dohdles.report_no"), id=f"report-no-{d['id']}", on_click=keep), cls="report-ask")
+    elif reportable:
+        def arm(e, x=d["id"]):
+            ctx.scratch["doh.unfair"] = x
+            ctx.redraw()
+        buttons.append(h("button", t("dohdles.report"), key=f"report-{d['id']}", cls="small", on_click=arm))
     reports = d.get("reports") or []
     flagged = h("p", t("dohdles.reported", names=", ".join(ctx.name(r) for r in reports)), cls="warn") if reports else None
     qa = riddles.qa_log(d.get("qa") or [], t, lambda a: _answer_text(ctx, a), ctx.name, log_id=f"qa-{d['id']}")
@@ -508,7 +525,7 @@ def _card(ctx, v, d, claimable, movable, reportable, target, srcs):
              pic,
              clue_track(ctx, v, d),
              letters, word, solved, flagged, qa,
-             h("div", buttons, cls="row") if buttons else None,
+             h("div", buttons, cls="row") if buttons else None, ask,
              cls=f"ring-space dohdle {status}" + (" target" if target else ""),
              id=f"dohdle-{d['id']}", data_status=status, data_chip=d["chip"], key=f"d-{d['id']}")
 
