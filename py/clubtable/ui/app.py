@@ -321,6 +321,8 @@ class App(HomeScreens, TableScreens):
         self.focus_after = self.news_at = None
         dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
         dom.set_title(self.page_title())
+        if screen == "table" and self.ctl is not None and dom.page_visible():
+            self.ctl.seen()                 # the computers' first move waits for this
         self.drawn_at = time.perf_counter()
         dom.count_render((self.drawn_at - t0) * 1000)
 
@@ -358,6 +360,7 @@ def start():
         dom.FULL_REBUILD = True
     dom.listen(None)
     dom.on_window("hashchange", app.on_route)
+    dom.on_visible(app.render)               # a table opened in the background is seen now
     dom.start_countdowns()
     app.render_lang()
     resume = HostTable.resume_id()

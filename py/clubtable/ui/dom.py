@@ -922,6 +922,18 @@ def focus_heading(selector: str) -> bool:
     return True
 
 
+def page_visible() -> bool:
+    """The page is on the screen (not a tab in the background, not a minimised window)."""
+    return str(getattr(document, "visibilityState", "visible")) != "hidden"
+
+
+def on_visible(fn: Callable) -> None:
+    """``fn()`` whenever the page comes back on the screen."""
+    proxy = create_proxy(lambda *_: fn() if page_visible() else None)
+    _listeners.append(proxy)
+    document.addEventListener("visibilitychange", proxy)
+
+
 def is_typing() -> bool:
     """The player is typing in a field (news must not take the focus from it)."""
     el = document.activeElement
