@@ -189,7 +189,15 @@ def test_pass_and_play_with_dough_drawings_keeps_each_notebook_private(context, 
     ask_letter(page, 4, 1, "letter", "start")              # walrus: "w"
     take_over(page)
     status(page, turn_side=1)
+    # the others at the device may interrupt on this screen: the notebook shows while held
+    assert page.locator("#cave-notebook .cave-answer-letter").count() == 0
+    box = page.locator("[data-key='hold-secrets']").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_selector("#cave-notebook .cave-answer-letter")
     assert page.locator("#cave-notebook .cave-answer-letter").all_inner_texts() == ["w"]   # the owner
+    page.mouse.up()
+    page.wait_for_selector("#cave-notebook .cave-answer-letter", state="detached")
     page.click("#cave-pass")
     take_over(page)
     status(page, turn_side=2)
