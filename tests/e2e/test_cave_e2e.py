@@ -95,9 +95,11 @@ def test_three_tabs_play_a_whole_game_with_an_interrupt_race(context, base_url):
     bob.wait_for_selector("#cave-qa .cave-qa-riddle[data-riddle='8'][data-answers='yes']")
     for page in (bob, cyd):
         page.wait_for_selector("#cave-interrupt:not([disabled])")
+        page.click("#cave-interrupt")                  # a cube is not given back: asked first
+        page.wait_for_selector("#cave-interrupt-yes")
     at = int(bob.evaluate("Date.now()")) + 600
-    bob.evaluate(RACE, ["#cave-interrupt", at])
-    cyd.evaluate(RACE, ["#cave-interrupt", at])
+    bob.evaluate(RACE, ["#cave-interrupt-yes", at])
+    cyd.evaluate(RACE, ["#cave-interrupt-yes", at])
     for page in (bob, cyd):
         page.wait_for_function("window.__race !== null")
         assert page.evaluate("window.__race")["enabled"]
@@ -187,7 +189,15 @@ def test_pass_and_play_with_dough_drawings_keeps_each_notebook_private(context, 
     ask_letter(page, 4, 1, "letter", "start")              # walrus: "w"
     take_over(page)
     status(page, turn_side=1)
+    # the others at the device may interrupt on this screen: the notebook shows while held
+    assert page.locator("#cave-notebook .cave-answer-letter").count() == 0
+    box = page.locator("[data-key='hold-secrets']").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_selector("#cave-notebook .cave-answer-letter")
     assert page.locator("#cave-notebook .cave-answer-letter").all_inner_texts() == ["w"]   # the owner
+    page.mouse.up()
+    page.wait_for_selector("#cave-notebook .cave-answer-letter", state="detached")
     page.click("#cave-pass")
     take_over(page)
     status(page, turn_side=2)

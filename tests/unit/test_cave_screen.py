@@ -212,3 +212,39 @@ def test_drawn_riddles_are_made_on_the_kits_dough_pad_in_the_players_colour(scre
     assert pad is not None and pad.tag == "canvas"
     assert screen.mod.DOUGH[2] in pad.attrs.get("style", "")
     assert _by_id(tree, screen, "cave-photos") is None
+
+
+def test_spending_an_interrupt_asks_first_and_a_no_spends_nothing(screen):
+    """A cube is not given back: the first press asks, "No" leaves everything as it was,
+    "Yes" sends the interrupt; pass-and-play, the same for another player's button."""
+    t = _table(first_round="question")
+    _mold(t)
+    t.local(0, {"type": "ask", "riddle": 4, "text": "Does it swim?"}, 20)
+    acted, scratch = [], {}
+
+    def draw(seat=2, others=()):
+        ctx = _ctx(screen, t, seat, scratch=scratch)
+        ctx._act = lambda a, s=None: acted.append((a, s))
+        ctx._redraw = lambda: None
+        ctx.others = [(s, t.update_for(s)) for s in others]
+        return screen.mod.render(ctx)
+    tree = draw()
+    _by_id(tree, screen, "cave-interrupt").events["click"](None)
+    assert acted == []
+    tree = draw()
+    assert _by_id(tree, screen, "cave-interrupt") is None and _by_id(tree, screen, "cave-interrupt-ask") is not None
+    _by_id(tree, screen, "cave-interrupt-no").events["click"](None)
+    assert acted == [] and _by_id(draw(), screen, "cave-interrupt") is not None
+    _by_id(draw(), screen, "cave-interrupt").events["click"](None)
+    _by_id(draw(), screen, "cave-interrupt-yes").events["click"](None)
+    assert acted == [({"type": "interrupt"}, None)]          # for the seat itself
+    # another player's button at the device: asked too, then sent for that seat
+    acted.clear()
+    tree = draw(seat=0, others=(2,))
+    other = next(_find(tree, screen.dom, lambda n: n.attrs.get("data-key") == "cave-interrupt-2"))
+    other.events["click"](None)
+    assert acted == []
+    tree = draw(seat=0, others=(2,))
+    assert "Cyd" in " ".join(_texts(_by_id(tree, screen, "cave-interrupt-ask"), screen.dom))
+    next(_find(tree, screen.dom, lambda n: n.attrs.get("data-key") == "cave-interrupt-yes-2")).events["click"](None)
+    assert acted == [({"type": "interrupt"}, 2)]

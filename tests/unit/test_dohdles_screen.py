@@ -167,3 +167,38 @@ def test_the_kit_flags_a_question_about_letters_before_sending_it(dom):
     assert "This question seems to ask about letters." in " ".join(_texts(form, dom, []))
     form.events["submit"](None)
     assert sent == [None, "Does it start with S?"]
+
+
+def test_flagging_a_dohdle_unfair_asks_first_and_no_flags_nothing(dom):
+    """A flag is public and stays: "Unfair?" asks, "No" sends nothing, "Yes" flags."""
+    from clubtable.ui.games import dohdles
+    table = _table("table")
+    k = 0
+    while table.state["phase"] == "making":
+        for seat in range(3):
+            for a in table.game.legal(table.state, seat):
+                if a["type"] == "make":
+                    table.local(seat, {"type": "make", "word": WORDS[k % len(WORDS)]}, 10)
+                    k += 1
+                    break
+    seat = next(s for s in range(3) if table.game.legal(table.state, s) and
+                any(a["type"] == "report" for a in table.game.legal(table.state, s)))
+    target = next(a["dohdle"] for a in table.game.legal(table.state, seat) if a["type"] == "report")
+    acted, scratch = [], {}
+
+    def draw():
+        ctx = _ctx(table, seat, acted, scratch=scratch)
+        ctx._redraw = lambda: None
+        return dohdles.render(ctx)
+    flag = _find(draw(), dom, lambda n: n.attrs.get("data-key") == f"report-{target}")
+    flag.events["click"](None)
+    assert acted == []
+    tree = draw()
+    assert _find(tree, dom, lambda n: n.attrs.get("id") == f"report-ask-{target}") is not None
+    _find(tree, dom, lambda n: n.attrs.get("id") == f"report-no-{target}").events["click"](None)
+    assert acted == []
+    tree = draw()
+    assert _find(tree, dom, lambda n: n.attrs.get("id") == f"report-ask-{target}") is None
+    _find(tree, dom, lambda n: n.attrs.get("data-key") == f"report-{target}").events["click"](None)
+    _find(draw(), dom, lambda n: n.attrs.get("id") == f"report-yes-{target}").events["click"](None)
+    assert acted == [({"type": "report", "dohdle": target}, None)]

@@ -283,6 +283,7 @@ class Game:
     option_choices: dict = {}     # {name: [allowed values]} for the set-up screen
     option_specs: dict = {}       # {name: Arg}: typed option schemas (bool is never an int)
     bot_levels: tuple = ()        # ("easy", "normal", "hard"), empty when no bots
+    bot_options: dict = {}        # {option: [values computer players can play with]} (others stall them)
     realtime: bool = False        # players act at once or out of turn: the table ticks often
     pass_and_play: bool = True    # False: seats play simultaneously, one shared device cannot be passed
     moves: dict = {}              # {type: Move}: declared moves, handled by ``move_<type>``

@@ -166,6 +166,10 @@ class Table:
         self.asset_sink: Optional[Callable[[str, str, bytes], Optional[str]]] = None
         self.bots: dict = {}
         self.plans: dict = {}                # bot seat -> _Plan: what it will do, and when
+        # Computer players make no move before this time (ms): the host's player has not seen
+        # the table yet (``hold_bots``/``release_bots``).  None: no hold.  Not a rule of the
+        # game: nothing of it is logged, and a replay does not need it.
+        self.bots_after: Optional[float] = None
         self.events: list = []
         self._ended = False
         self._active_of: tuple = (None, {})   # (state, game.active(state)) of the last state asked
@@ -516,11 +520,28 @@ class Table:
             return outs
         if self._advance():
             outs += self._changed()
+        if self.bots_after is not None and self.now < self.bots_after:
+            return outs                       # the table has not been seen yet
         for seat in sorted(self.bots):
             if self.state is None or self.game.result(self.state) is not None:
                 break
             outs += self._run_bot(seat)
         return outs
+
+    def hold_bots(self) -> None:
+        """The computer players wait (their thinking starts once :meth:`release_bots` says
+        the table has been seen): a computer's first move never comes before its player has
+        looked at the table."""
+        self.bots_after = float("inf")
+        self.plans.clear()
+
+    def release_bots(self, now_ms: int, after_ms: int = 0) -> bool:
+        """The table has been seen: the computers think from ``now_ms + after_ms`` on.
+        True when they were held."""
+        if self.bots_after != float("inf"):
+            return False
+        self.bots_after = self._clock(now_ms) + max(0, int(after_ms))
+        return True
 
     def _active(self) -> dict:
         """``game.active(state)``, computed once per state (a broadcast asks for every seat)."""
@@ -594,9 +615,14 @@ class Table:
         if st is None or self.game.result(st) is not None:
             return None
         due = self.game.deadline(st)
+        held = self.bots_after is not None and self.now < self.bots_after
         for seat in self.bots:
             plan = self.plans.get(seat)
             soon = self.now + BOT_POLL_MS if plan is None else plan.due
+            if held:                          # nothing before the hold ends (never while unseen)
+                if self.bots_after == float("inf"):
+                    break
+                soon = max(soon, int(self.bots_after))
             due = soon if due is None else min(due, soon)
         return due
 

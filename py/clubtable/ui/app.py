@@ -321,6 +321,8 @@ class App(HomeScreens, TableScreens):
         self.focus_after = self.news_at = None
         dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
         dom.set_title(self.page_title())
+        if screen == "table" and self.ctl is not None and dom.page_visible():
+            self.ctl.seen()                 # the computers' first move waits for this
         self.drawn_at = time.perf_counter()
         dom.count_render((self.drawn_at - t0) * 1000)
 
@@ -346,7 +348,7 @@ class App(HomeScreens, TableScreens):
             toast=self.toast, clock_offset=self.ctl.clock_offset, now=dom.now_ms, scratch=self.screen_state,
             constants=dict(getattr(game, "constants", None) or {}), others=others, lang=self.t.lang,
             redraw=self.render, announce=self.announce, look_at=lambda sel: setattr(self, "news_at", sel),
-            upload=self.ctl.upload, asset_url=self.ctl.asset_url)
+            upload=self.ctl.upload, asset_url=self.ctl.asset_url, shared=self.shared_screen(game, others))
 
 
 def start():
@@ -358,6 +360,7 @@ def start():
         dom.FULL_REBUILD = True
     dom.listen(None)
     dom.on_window("hashchange", app.on_route)
+    dom.on_visible(app.render)               # a table opened in the background is seen now
     dom.start_countdowns()
     app.render_lang()
     resume = HostTable.resume_id()

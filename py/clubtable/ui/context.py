@@ -59,7 +59,8 @@ class ScreenContext:
                  upload: Optional[Callable[[Optional[int], bytes], tuple]] = None,
                  lang: str = "en", redraw: Callable[[], None] = lambda: None,
                  announce: Optional[Callable[[str], None]] = None,
-                 look_at: Optional[Callable[[str], None]] = None, keep_parts: bool = True) -> None:
+                 look_at: Optional[Callable[[str], None]] = None, keep_parts: bool = True,
+                 shared: bool = False) -> None:
         self.game_id = game_id
         self.seat = seat
         self.update = update or {}
@@ -85,6 +86,9 @@ class ScreenContext:
         self._announce = announce or toast
         self._keep_parts = keep_parts      # False: a made-up table (how to play), parts drawn afresh
         self._look_at = look_at
+        # pass-and-play: this screen offers a move to another player at the device (a shout,
+        # an interrupt), so they are looking at it too: no secret of this seat shows openly
+        self.shared = bool(shared)
 
     # ------------------------------------------------------------------ moves
     def can(self, move: str) -> bool:
@@ -127,6 +131,41 @@ class ScreenContext:
     @property
     def my_turn(self) -> bool:
         return self.seat is not None and self.seat in self.awaited
+
+    # ------------------------------------------------------------------ secrets on a shared screen
+    def showing(self, key: str) -> bool:
+        """May the seat's secret ``key`` (its word, its dice) be drawn now?  Always, unless
+        the screen is shared; then only while its player holds "show" (:meth:`hold_to_show`)."""
+        return not self.shared or self.scratch.get("held") == (self.seat, key)
+
+    def hold_to_show(self, key: str, label: str, secret: Any = None):
+        """On a shared screen, a press-and-hold button: while the seat's player holds it (a
+        finger, the mouse, Space or Enter) it shows ``secret``, and on release only ``label``
+        again (the secret is then not in the page at all).  None when the screen is not
+        shared (draw the secret where it belongs).  A release off the button is the shell's
+        (the play frame lets go of every hold on a pointer release)."""
+        if not self.shared:
+            return None
+        from .dom import h
+        held = self.showing(key)
+
+        def hold(e, on=True):
+            if on and getattr(e, "type", "") == "keydown" and str(getattr(e, "key", "")) not in (" ", "Enter"):
+                return
+            was = self.scratch.get("held")
+            if on:
+                self.scratch["held"] = (self.seat, key)
+            elif was == (self.seat, key):
+                del self.scratch["held"]
+            if self.scratch.get("held") != was:
+                self._redraw()
+        off = lambda e: hold(e, False)  # noqa: E731
+        return h("button", h("span", label, cls="hold-label"),
+                 h("span", secret, cls="hold-secret") if held and secret is not None else None,
+                 cls="hold-show" + (" held" if held else ""), data_key=f"hold-{key}",
+                 aria_pressed="true" if held else "false",
+                 on_pointerdown=hold, on_pointerup=off, on_pointercancel=off,
+                 on_keydown=hold, on_keyup=off, on_focusout=off)
 
     # ------------------------------------------------------------------ people and time
     def name(self, seat: Optional[int]) -> str:

@@ -30,6 +30,7 @@ GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, na
 MESSAGE_LOG = (10_000, 8 << 20)     # the raw-message logs kept for tests: entries, characters
 FLOOD_BACKOFF_S = 3.0               # a guest the host dropped for flooding waits this long
 GUEST_ANSWER_MS = 40                # a guest's screen waits this long for the host's answer to a move
+FIRST_LOOK_MS = 1500                # once the table is seen, the computers' first thought starts after this
 
 
 def _session_get(key: str):
@@ -97,8 +98,12 @@ class TableController:
         up = self.update_for(None) if self.ready else None
         return bool(up and up.get("result"))
 
-    def hurry_bots(self) -> Optional[Refusal]:
+    def hurry_bots(self, skip_time: bool = False) -> Optional[Refusal]:
         return Refusal("not_host", "Only the host can do that.")
+
+    def seen(self) -> None:
+        """The table's screen has been drawn where its player can see it (a host's
+        computer players wait for that before their first move)."""
 
     def hold_clocks(self, hold: bool) -> bool:
         """Pass-and-play: hold the game's clocks while a hand-over screen is up (True), let
@@ -284,13 +289,23 @@ class HostTable(TableController):
     def bots_hurried(self) -> bool:
         return self.table.bot_pace == 0
 
-    def hurry_bots(self) -> Optional[Refusal]:
+    def hurry_bots(self, skip_time: bool = False) -> Optional[Refusal]:
         """The computer players think no longer (pace 0): the game runs to its end at once,
-        within its own clocks."""
+        within its own clocks.  ``skip_time`` (no person has anything left to do: every one
+        is out): the game's clocks need not be waited for either, so the table's time jumps
+        to its next event at once (the log keeps those times: a replay is the same game)."""
         self.table.bot_pace = 0.0
         self.table.plans.clear()          # plans made at the old pace are made again
+        self.table.release_bots(dom.now_ms())
+        self.skip_time = bool(skip_time)
         self.save()
         return None
+
+    skip_time = False
+
+    def seen(self) -> None:
+        # a moment to look before the first move; after that the computers' own pace
+        self.table.release_bots(dom.now_ms(), FIRST_LOOK_MS)
 
     def hold_clocks(self, hold: bool) -> bool:
         if hold == self.table.clocks_held:
@@ -381,10 +396,15 @@ class HostTable(TableController):
             wake = self.table.next_wakeup()
             now = dom.now_ms()
             delay = 0.25 if wake is None else min(0.25, max(0.02, (wake - now) / 1000))
+            if self.skip_time and wake is not None:
+                delay = 0.02                  # only the screen's draw between two events
             await asyncio.sleep(delay)
             try:
                 trace.mark("host.tick")
-                self._after(self.table.tick(dom.now_ms()))
+                now = dom.now_ms()
+                if self.skip_time and wake is not None:
+                    now = max(now, wake)      # nobody waits for the game's clocks any more
+                self._after(self.table.tick(now))
                 trace.mark("host.ticked")
             except Exception as e:  # a bug must not stop the clock of a whole table
                 print("tick failed:", repr(e))
@@ -432,13 +452,17 @@ class HostTable(TableController):
             self.attach(link)
 
     def can_replace_with_bot(self, seat: int) -> bool:
-        """An invited player's seat (one who left) may go to a computer player."""
+        """An invited player's seat may go to a computer player once that player is gone
+        (the link closed), not while they play."""
         seats = self.table.seats
         return (bool(self.table.game.bot_levels) and 0 <= seat < len(seats)
-                and seats[seat]["kind"] == "remote" and self.table.result is None)
+                and seats[seat]["kind"] == "remote" and seats[seat]["peer"] is None
+                and self.table.result is None)
 
     def replace_with_bot(self, seat: int) -> Optional[Refusal]:
         """A player who left is taken over by a computer player (the host decides)."""
+        if self.table.started and not self.can_replace_with_bot(seat):
+            return Refusal("still_playing", "Only the seat of a player who has left can go to a computer player.")
         try:
             self._after(self.table.replace_with_bot(seat, None, dom.now_ms()))
         except IllegalAction as e:
@@ -450,6 +474,8 @@ class HostTable(TableController):
             outs = self.table.start(dom.now_ms(), allow_empty=fill_with_bots)
         except IllegalAction as e:
             return _refusal(e)
+        if self.table.bots:
+            self.table.hold_bots()            # until this device's screen has been seen
         self._after(outs)
         return None
 

@@ -782,7 +782,8 @@ def _submit_at_once(event, target) -> None:
         fn(event)
 
 
-def listen(root_id, events=("click", "input", "change", "submit", "keydown", "dragstart", "dragover", "drop")) -> None:
+def listen(root_id, events=("click", "input", "change", "submit", "keydown", "keyup", "dragstart", "dragover", "drop",
+                            "pointerdown", "pointerup", "pointercancel", "focusout")) -> None:
     """Install the delegating listeners once, on ``root_id``."""
     root = document.getElementById(root_id) if root_id else document.body
     for ev in events:
@@ -919,6 +920,18 @@ def focus_heading(selector: str) -> bool:
     el.focus()
     el.scrollIntoView(to_js({"block": "start", "behavior": "smooth"}, dict_converter=window.Object.fromEntries))
     return True
+
+
+def page_visible() -> bool:
+    """The page is on the screen (not a tab in the background, not a minimised window)."""
+    return str(getattr(document, "visibilityState", "visible")) != "hidden"
+
+
+def on_visible(fn: Callable) -> None:
+    """``fn()`` whenever the page comes back on the screen."""
+    proxy = create_proxy(lambda *_: fn() if page_visible() else None)
+    _listeners.append(proxy)
+    document.addEventListener("visibilitychange", proxy)
 
 
 def is_typing() -> bool:

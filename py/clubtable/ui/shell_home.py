@@ -27,15 +27,62 @@ class HomeScreens:
         n = max(game.min_players, min(game.max_players, 4 if game.max_players >= 4 else game.max_players))
         # the player's own name (chosen on the home screen), never a pronoun
         seats = [{"kind": "local", "name": self.player_name or self.t("setup.player_name", n=1), "level": None}]
-        level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else None
         for i in range(1, n):
-            seats.append({"kind": "bot" if game.bot_levels else "remote",
-                          "name": self.t("setup.bot_name", n=i), "level": level})
+            seats.append(self.new_seat(game, i))
         options = json.loads(json.dumps(game.options))
         if options.get("first_player_rule") not in (None,) + HONOURED_RULES:
             options["first_player_rule"], options["first_player"] = "random", None
+        # the default table plays at once: with computers at it, a mode they can play in
+        if any(s["kind"] == "bot" for s in seats):
+            for name, fits in game.bot_options.items():
+                if options.get(name) not in fits:
+                    options[name] = fits[0]
         return {"game": game_id, "seats": seats, "options": options, "error": None, "ice": "",
                 "pace": 1.0, "bad": set()}
+
+    def seat_kind(self, game):
+        """A new seat's kind: a computer, else (no computer players) a player at this device,
+        so the default table starts at once; a game one device cannot be passed round in
+        invites."""
+        return "bot" if game.bot_levels else "pass" if game.pass_and_play else "remote"
+
+    def new_seat(self, game, i):
+        level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else None
+        kind = self.seat_kind(game)
+        name = self.t("setup.bot_name", n=i) if kind == "bot" else self.t("setup.player_name", n=i + 1)
+        return {"kind": kind, "name": name, "level": level}
+
+    def bots_misfit(self, game):
+        """The options the computers at this set-up cannot play with (Dohdles' pictures)."""
+        s = self.setup
+        if not any(seat["kind"] == "bot" for seat in s["seats"]):
+            return []
+        return [name for name, fits in game.bot_options.items() if s["options"].get(name) not in fits]
+
+    def bots_note(self, game):
+        """Computers at the table and a mode they cannot play in: say why, and offer the mode
+        that works or people in the computers' seats."""
+        t = self.t
+        out = []
+        for name in self.bots_misfit(game):
+            fit = game.bot_options[name][0]
+
+            def use(e, name=name, fit=fit):
+                self.setup["options"][name] = fit
+                self.render()
+
+            def people(e):
+                for i, seat in enumerate(self.setup["seats"]):
+                    if seat["kind"] == "bot":
+                        self.set_seat(i, "kind", "pass" if game.pass_and_play else "remote", render=False)
+                self.render()
+            out.append(h("div", h("p", self._text(f"opt.{game.id}.{name}.bots") or t("setup.bots_cannot"),
+                                  id=f"bots-note-{name}"),
+                         h("button", t("setup.bots_use", choice=self.choice_label(game, name, fit)),
+                           cls="primary", id=f"bots-fit-{name}", on_click=use), " ",
+                         h("button", t("setup.bots_people"), id=f"bots-people-{name}", on_click=people),
+                         cls="warn panel bots-note", role="note"))
+        return out
 
     def render_home(self):
         t = self.t
@@ -134,7 +181,7 @@ class HomeScreens:
                           aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                  h("form",
                    h("fieldset", h("legend", t("setup.seats", a=game.min_players, b=game.max_players)),
-                     h("ol", rows, cls="seats"), add, pace,
+                     h("ol", rows, cls="seats"), add, pace, self.bots_note(game),
                      None if game.pass_and_play else h("p", t("setup.no_pass"), cls="muted", id="no-pass")),
                    h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
                      h("div", opts, cls="options"),
@@ -263,6 +310,7 @@ class HomeScreens:
                 opts[name] = enc.get(dom.value_of(e))
                 if name == "first_player_rule":
                     opts["first_player"] = 0 if opts[name] == "host_choice" else None
+                if name == "first_player_rule" or name in game.bot_options:   # the form changes
                     self.render()
             ctl = h("select", [h("option", self.choice_label(game, name, c), value=json.dumps(c),
                                  selected=c == value and type(c) is type(value)) for c in choices],
@@ -438,10 +486,7 @@ class HomeScreens:
 
     def add_seat(self):
         game = GAMES[self.setup["game"]]
-        n = len(self.setup["seats"])
-        level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else None
-        self.setup["seats"].append({"kind": "bot" if level else "remote",
-                                    "name": self.t("setup.bot_name", n=n), "level": level})
+        self.setup["seats"].append(self.new_seat(game, len(self.setup["seats"])))
         self.render()
 
     def remove_seat(self, i):

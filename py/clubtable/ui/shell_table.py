@@ -70,7 +70,21 @@ class TableScreens:
 
     def take_over(self):
         self.handover_to = None
+        self.screen_state.pop("held", None)
         self.render()
+
+    def shared_screen(self, game, others) -> bool:
+        """Pass-and-play: does this screen offer a move to another player at the device (a
+        shout, a claim, an interrupt: the screen module's ``SHOUTS``)?  Then they look at it
+        too, and the screen keeps its seat's secrets behind "hold to show"
+        (``ScreenContext.hold_to_show``)."""
+        shouts = getattr(self.screen_module(game.id), "SHOUTS", ())
+        return any(m in shouts for _, up in others for m in (up or {}).get("moves") or ())
+
+    def let_go(self, e=None):
+        """A pointer released anywhere on the table lets go of a "hold to show"."""
+        if self.screen_state.pop("held", None) is not None:
+            self.render()
 
     # ------------------------------------------------------------------ lobby
     def render_lobby(self):
@@ -236,19 +250,30 @@ class TableScreens:
                         on_click=lambda e: (setattr(self, "confirm_leave", False), self.render())),
                  cls="panel leave-box")
 
-    def finish_with_bots(self):
-        """An eliminated player need not watch: the computers play on at once."""
-        self.refuse(self.ctl.hurry_bots())
+    def finish_with_bots(self, ctx=None):
+        """An eliminated player need not watch: the computers play on at once (and when no
+        person has anything left to do, without waiting for the game's clocks either)."""
+        self.refuse(self.ctl.hurry_bots(skip_time=ctx is not None and self.people_out(ctx)))
         self.render()
 
+    def out_seats(self, ctx) -> set:
+        """The seats out of a game that goes on (DODGY's ``active``)."""
+        seats = (ctx.view or {}).get("seats") or []
+        return {s.get("seat") for s in seats if isinstance(s, dict) and s.get("active") is False}
+
+    def people_out(self, ctx) -> bool:
+        """No person at the table (here or invited) has anything left to do."""
+        people = {i for i, s in enumerate(self.ctl.seats) if s.get("kind") != "bot"}
+        return people <= self.out_seats(ctx)
+
     def all_mine_out(self, ctx) -> bool:
-        """Every seat on this device is out of a game that goes on (DODGY's ``active``)."""
-        if not self.ctl.is_host or ctx.result:
+        """Every seat on this device is out of a game that goes on, or this device plays no
+        seat (a table of computers): only the computers are left to watch."""
+        if not self.ctl.is_host or ctx.result or not self.ctl.started:
             return False
         mine = set(self.ctl.local_seats())
-        seats = (ctx.view or {}).get("seats") or []
-        out = {s.get("seat") for s in seats if isinstance(s, dict) and s.get("active") is False}
-        return bool(mine) and mine <= out
+        return mine <= self.out_seats(ctx) and (bool(mine) or bool(getattr(self.ctl, "table", None)
+                                                                     and self.ctl.table.bots))
 
     # ------------------------------------------------------------------ play
     def render_play(self, up, seat, others):
@@ -267,12 +292,15 @@ class TableScreens:
                             aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                    cls="play-head"),
                  status,
+                 # where an eliminated player looks: above the board, not below it
+                 h("p", h("button", t("play.finish_now"), id="finish-now", cls="primary",
+                          on_click=lambda e: self.finish_with_bots(ctx)), cls="finish-now")
+                 if self.all_mine_out(ctx) and not self.ctl.bots_hurried else None,
                  h("div", board, cls="board", id="board"),
                  self.render_result(ctx) if ctx.result else None,
-                 h("p", h("button", t("play.finish_now"), id="finish-now", on_click=lambda e: self.finish_with_bots()))
-                 if self.all_mine_out(ctx) and not self.ctl.bots_hurried else None,
                  self.leave_box(),
-                 cls=f"screen play game-{game.id}", id="table")
+                 cls=f"screen play game-{game.id}", id="table",
+                 on_pointerup=self.let_go if ctx.shared else None)
 
     def roster(self, ctx):
         t = self.t

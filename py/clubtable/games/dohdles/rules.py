@@ -77,6 +77,9 @@ class Dohdles(Game):
     min_players = 3
     max_players = 12
     bot_levels = ("easy", "normal")
+    # the computers cannot see pictures: in a drawing or photo game they make nothing and
+    # the making time runs out with no Dohdle of theirs (docs/games/dohdles.md)
+    bot_options = {"riddle_medium": ["table"]}
     options = {
         "language": "en",                                  # suggestion boards, question screening
         "riddle_medium": "drawing",                        # §1.10: drawing | photo | table

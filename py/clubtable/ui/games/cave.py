@@ -23,6 +23,9 @@ from __future__ import annotations
 from .. import riddles as kit    # the shared riddle kit: dough pad, photo picker, word, question, proposal, log
 from ..dom import h
 
+# the moves this screen offers to the other players at the device (pass-and-play)
+SHOUTS = ("interrupt",)
+
 PAD = "cave-pad"
 PHOTOS = "cave-photos"
 WORD = "cave-word"
@@ -58,6 +61,18 @@ def riddle_label(ctx, rid: int) -> str:
     riddles = ctx.view.get("riddles") or []
     owner = riddles[rid]["side"] if 0 <= rid < len(riddles) else -1
     return ctx.t("cave.riddle_of", n=rid + 1, owner=_side_names(ctx, owner))
+
+
+def _private(ctx, r: dict) -> bool:
+    """A riddle's word only this side knows (its own, before the end or its removal)."""
+    return r.get("side") == ctx.view.get("my_side") and not r.get("removed") and ctx.view.get("phase") != "over"
+
+
+def hold_row(ctx):
+    """Pass-and-play, when another player at the device may interrupt on this screen: the
+    side's word, notebook and secret guesses stay hidden until its player holds "show"."""
+    hold = ctx.hold_to_show("secrets", ctx.t("cave.hold_secrets"))
+    return h("p", hold, cls="hold-row", id="cave-hold") if hold else None
 
 
 def _choices(ctx, move: str, arg: str = "riddle") -> list:
@@ -169,15 +184,43 @@ def interrupt_bar(ctx):
         return None
     t = ctx.t
     cubes = v["sides"][v["my_side"]]["interrupts"]
+    s = _s(ctx)
+    may = {seat for seat, up in ctx.others if "interrupt" in (up.get("moves") or [])}
+    if ctx.can("interrupt"):
+        may.add(ctx.seat)
+    if s.get("cave.arm") not in may:
+        s.pop("cave.arm", None)             # the chance has gone: nothing left to confirm
+
+    def arm(seat):
+        def on(e):
+            s["cave.arm"] = seat
+            ctx.redraw()
+        return on
+
+    def spend(seat):
+        def on(e):
+            s.pop("cave.arm", None)
+            ctx.act({"type": "interrupt"}, seat=seat)
+        return on
+
+    def cancel(e):
+        s.pop("cave.arm", None)
+        ctx.redraw()
+    if s.get("cave.arm") is not None:       # a cube cannot be had back: asked once
+        seat = s["cave.arm"]
+        mine = seat == ctx.seat
+        return h("div", h("p", t("cave.interrupt_ask", name=ctx.name(seat)), id="cave-interrupt-ask", role="alert"),
+                 h("button", "✋ ", t("cave.interrupt_yes"), id="cave-interrupt-yes" if mine else None,
+                   key=f"cave-interrupt-yes-{seat}", cls="cave-interrupt-yes danger", on_click=spend(seat)), " ",
+                 h("button", t("cave.interrupt_no"), id="cave-interrupt-no", on_click=cancel),
+                 cls="cave-interrupts asking")
     buttons = [h("button", "✋ ", t("cave.interrupt"), " ", h("span", t("cave.cubes", n=cubes), cls="cave-cube-n"),
                  id="cave-interrupt", cls="cave-interrupt", disabled=not ctx.can("interrupt"),
-                 data_cubes=cubes,
-                 on_click=lambda e: _send(ctx, {"type": "interrupt"}))]
+                 data_cubes=cubes, on_click=arm(ctx.seat))]
     for seat, up in ctx.others:
         if "interrupt" in (up.get("moves") or []):
             buttons.append(h("button", t("cave.interrupt_for", name=ctx.name(seat)), cls="cave-interrupt",
-                             key=f"cave-interrupt-{seat}",
-                             on_click=lambda e, s=seat: ctx.act({"type": "interrupt"}, seat=s)))
+                             key=f"cave-interrupt-{seat}", on_click=arm(seat)))
     return h("div", buttons, cls="cave-interrupts")
 
 
@@ -373,7 +416,7 @@ def riddle_card(ctx, r, me, medium, molding=False):
     if r.get("solved_by"):
         body.append(h("p", t("cave.solved_by", names=", ".join(_side_names(ctx, s) for s in r["solved_by"])),
                       cls="small"))
-    if r.get("word"):
+    if r.get("word") and (ctx.showing("secrets") or not _private(ctx, r)):
         body.append(h("p", t("cave.word_is"), " ", h("strong", r["word"], cls="cave-word"), cls="small"))
     if r.get("removed"):
         body.append(h("p", t("cave.removed"), cls="small warn"))
@@ -562,7 +605,7 @@ def judge_panel(ctx):
     if not ctx.can("judge"):
         return h("section", h("p", t("cave.owner_judges", name=_side_names(ctx, v["riddles"][g["riddle"]]["side"]))),
                  cls="cave-panel", id="cave-judging")
-    secret = v["riddles"][g["riddle"]].get("word") or "?"
+    secret = (v["riddles"][g["riddle"]].get("word") or "?") if ctx.showing("secrets") else "…"
     return h("section", h("h2", t("cave.judge_title"), cls="cave-h"),
              h("p", t("cave.judge_text", name=ctx.name(g["seat"]), riddle=g["riddle"] + 1), " ",
                h("strong", g.get("word") or "?", id="cave-judge-word"), " / ", h("span", secret, cls="cave-word")),
@@ -582,6 +625,9 @@ def notebook(ctx):
     me = v.get("my_side")
     if me is None:
         return None
+    if not ctx.showing("secrets"):
+        return h("section", h("h2", t("cave.notebook"), cls="cave-h"), h("p", t("cave.notebook_held"), cls="muted"),
+                 id="cave-notebook")
     rows = []
     for i, q in enumerate(v.get("letters") or []):
         if "answer" not in q:
@@ -638,11 +684,13 @@ def guess_log(ctx):
         return None
     t = ctx.t
     rows = []
+    told = ctx.showing("secrets") or v.get("phase") == "over"
     for i, g in enumerate(gs):
         verdict = ("pending" if g.get("correct") is None else "right" if g["correct"] else "wrong")
         pts = g.get("points")
         rows.append(h("li", h("span", ctx.name(g["seat"])), " → ", riddle_label(ctx, g["riddle"]),
-                      (": «", h("span", g["word"], cls="cave-guess-word"), "»") if g.get("word") else None, " ",
+                      (": «", h("span", g["word"], cls="cave-guess-word"), "»") if g.get("word") and told else None,
+                      " ",
                       h("strong", t(f"cave.verdict.{verdict}")),
                       " " + t("cave.points", top=pts[0], bottom=pts[1]) if pts else None,
                       " · " + t("cave.by_interrupt") if g.get("how") == "interrupt" else None,
@@ -665,12 +713,13 @@ def render(ctx):
     if phase == "molding":
         action = [mold_panel(ctx)]
     elif phase == "play":
-        action = [interrupt_bar(ctx), judge_panel(ctx), guess_panel(ctx), pending_question(ctx),
+        action = [hold_row(ctx), interrupt_bar(ctx), judge_panel(ctx), guess_panel(ctx), pending_question(ctx),
                   letter_panel(ctx), question_panel(ctx)]
     else:
         action = []
     # the logs only grow: each is drawn again only when its entries (or the names in it) change
-    named = (v.get("sides"), [r.get("side") for r in v.get("riddles") or []], v.get("my_side"))
+    named = (v.get("sides"), [r.get("side") for r in v.get("riddles") or []], v.get("my_side"),
+             ctx.showing("secrets"), phase == "over")
     return h("div", status(ctx), action, zoom_view(ctx), mat(ctx),
              h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
              ctx.part("notebook", _drawn, notebook, v.get("letters"), named) if phase != "molding" else None,

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from ..dom import h
 
+# the moves this screen offers to the other players at the device (pass-and-play)
+SHOUTS = ("dodgy",)
+
 # Die art: one picture per face, drawn by the style sheet (``static/art/dodgy/<face>.svg``
 # behind a ``face-<face>`` class), so a die is one element and a rolled die changes one class
 # (inline SVG made each die five elements and each new face a dozen changes).  Faces are
@@ -125,8 +128,13 @@ def status_line(ctx):
 
 
 def players_panel(ctx):
+    """The players and their dice; pass-and-play, while the others at the device may shout
+    on this screen, the seat's own dice face down until its player holds "show"."""
     v = ctx.view
-    return ctx.part("players", _players, v.get("seats", []), v.get("you"), v.get("known") or [], v.get("hand", []))
+    hand = v.get("hand", []) if ctx.showing("dice") else None
+    hold = ctx.hold_to_show("dice", ctx.t("dodgy.hold_dice")) if v.get("hand") else None
+    return [ctx.part("players", _players, v.get("seats", []), v.get("you"), v.get("known") or [], hand),
+            h("p", hold, cls="hold-row", id="hold-dice-row") if hold else None]
 
 
 def _players(ctx, seats, me, known, hand):
@@ -137,7 +145,9 @@ def _players(ctx, seats, me, known, hand):
         seat = s["seat"]
         badges = [h("span", " ★ " + t("dodgy.seer_holder"), cls="seer-badge") if s.get("seer") else None,
                   h("span", " — " + t("dodgy.out"), cls="muted") if not s.get("active") else None]
-        if seat == me:
+        if seat == me and hand is None:       # held back (a shared screen)
+            dice = hidden_dice(ctx, s.get("dice", 0), s.get("seer"))
+        elif seat == me:
             dice = h("ul", [kept_die(ctx, "hand", d) for d in hand], cls="dice", aria_label=t("dodgy.your_dice"),
                      id="my-dice")
         else:

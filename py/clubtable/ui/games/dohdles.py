@@ -14,6 +14,9 @@ from ...games.riddles.boards import sample_questions
 from .. import riddles
 from ..dom import h
 
+# the moves this screen offers to the other players at the device (pass-and-play)
+SHOUTS = ("claim",)
+
 
 
 def wants_focus(update: dict) -> bool:
@@ -83,7 +86,8 @@ def render(ctx):
     if v["phase"] == "making":
         parts.append(_making(ctx, v))
     else:
-        parts += [_proposal(ctx, v), _race_button(ctx, v), _creator(ctx, v), _turn_panel(ctx, v), _burst(ctx, v)]
+        parts += [_proposal(ctx, v), _race_button(ctx, v), _my_words(ctx, v), _creator(ctx, v), _turn_panel(ctx, v),
+                  _burst(ctx, v)]
     parts += [_sides(ctx, v), _ring(ctx, v), _track(ctx, v), _events(ctx, v)]
     return h("div", parts, cls="dohdles", id="dohdles", data_phase=v["phase"])
 
@@ -251,6 +255,22 @@ def _race_button(ctx, v):
     return h("div", buttons, cls="doh-race", id="race")
 
 
+def _secret(d: dict) -> bool:
+    """A Dohdle whose word only its maker knows (a solved or retired one is told to all)."""
+    return bool(d.get("word")) and d.get("status") not in ("solved", "retired", "unmade")
+
+
+def _my_words(ctx, v):
+    """Pass-and-play, when the others at the device may shout on this screen: the seat's
+    words stay behind "hold to show" instead of on the cards."""
+    mine = [d for d in v["dohdles"] if _secret(d)]
+    if not mine or not ctx.shared:
+        return None
+    words = " · ".join(f"{ctx.t('dohdles.dohdle_n', n=_num(d))}: {d['word']}" for d in mine)
+    return h("p", ctx.hold_to_show("words", ctx.t("dohdles.hold_words", n=len(mine)), words),
+             cls="doh-my-words", id="my-words")
+
+
 def _proposal(ctx, v):
     if not ctx.can("propose"):
         return None
@@ -359,8 +379,10 @@ def _creator(ctx, v):
     answers = [h("button", _answer_text(ctx, a["answer"]), id=f"answer-{i}", cls="primary",
                  on_click=lambda e, x=a["answer"]: ctx.act({"type": "answer", "answer": x}))
                for i, a in enumerate(ctx.find("answer"))]
+    title = (t("dohdles.answer_title", n=_num(d), word=d.get("word") or "") if ctx.showing("words")
+             else t("dohdles.answer_title_hidden", n=_num(d)))
     return h("section",
-             h("h2", t("dohdles.answer_title", n=_num(d), word=d.get("word") or "")),
+             h("h2", title),
              h("p", ctx.name(q["seat"]), ": ", h("q", q["text"], id="asked-question")),
              h("ul", flags, cls="flags", id="question-flags") if flags else None,
              h("p", t("dohdles.must_refuse"), cls="warn") if q.get("must_refuse") else None,
@@ -434,11 +456,16 @@ def _dohdle_card(ctx, v, d, claimable, movable):
     shown = {k: v.get(k) for k in ("sides", "medium", "clue_track", "creator_reward")}
     srcs = tuple(riddles.picture_src(ctx, ref) for ref in d.get("pictures") or [])
     reportable = bool(ctx.find("report", dohdle=d["id"]))
+    if not reportable and ctx.scratch.get("doh.unfair") == d["id"]:
+        ctx.scratch.pop("doh.unfair")            # no longer open: nothing to confirm
+    asking = reportable and ctx.scratch.get("doh.unfair") == d["id"]
     target = (v.get("turn") or {}).get("target") == d["id"] and v["phase"] == "play"
-    return ctx.part(("card", d["id"]), _card, shown, d, claimable, movable, reportable, target, srcs)
+    if _secret(d) and ctx.shared:          # others at the device look on: the word is held back
+        d = {**d, "word": None}
+    return ctx.part(("card", d["id"]), _card, shown, d, claimable, movable, reportable, target, srcs, asking)
 
 
-def _card(ctx, v, d, claimable, movable, reportable, target, srcs):
+def _card(ctx, v, d, claimable, movable, reportable, target, srcs, asking=False):
     t = ctx.t
     n = _num(d)
     side = v["sides"][d["side"]]
@@ -472,9 +499,23 @@ def _card(ctx, v, d, claimable, movable, reportable, target, srcs):
     if claimable:
         buttons.append(h("button", t("dohdles.shout_on", n=n), id=f"claim-{d['id']}", cls="danger",
                          on_click=lambda e, x=d["id"]: ctx.act({"type": "claim", "dohdle": x})))
-    if reportable:
-        buttons.append(h("button", t("dohdles.report"), key=f"report-{d['id']}", cls="small",
-                         on_click=lambda e, x=d["id"]: ctx.act({"type": "report", "dohdle": x})))
+    ask = None
+    if reportable and asking:          # a flag is public and stays: asked once
+        def report(e, x=d["id"]):
+            ctx.scratch.pop("doh.unfair", None)
+            ctx.act({"type": "report", "dohdle": x})
+
+        def keep(e):
+            ctx.scratch.pop("doh.unfair", None)
+            ctx.redraw()
+        ask = h("div", h("p", t("dohdles.report_ask", n=n), role="alert", id=f"report-ask-{d['id']}"),
+                h("button", t("dohdles.report_yes"), cls="danger", id=f"report-yes-{d['id']}", on_click=report), " ",
+                h("button", t("dohdles.report_no"), id=f"report-no-{d['id']}", on_click=keep), cls="report-ask")
+    elif reportable:
+        def arm(e, x=d["id"]):
+            ctx.scratch["doh.unfair"] = x
+            ctx.redraw()
+        buttons.append(h("button", t("dohdles.report"), key=f"report-{d['id']}", cls="small", on_click=arm))
     reports = d.get("reports") or []
     flagged = h("p", t("dohdles.reported", names=", ".join(ctx.name(r) for r in reports)), cls="warn") if reports else None
     qa = riddles.qa_log(d.get("qa") or [], t, lambda a: _answer_text(ctx, a), ctx.name, log_id=f"qa-{d['id']}")
@@ -484,7 +525,7 @@ def _card(ctx, v, d, claimable, movable, reportable, target, srcs):
              pic,
              clue_track(ctx, v, d),
              letters, word, solved, flagged, qa,
-             h("div", buttons, cls="row") if buttons else None,
+             h("div", buttons, cls="row") if buttons else None, ask,
              cls=f"ring-space dohdle {status}" + (" target" if target else ""),
              id=f"dohdle-{d['id']}", data_status=status, data_chip=d["chip"], key=f"d-{d['id']}")
 

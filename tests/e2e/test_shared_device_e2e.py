@@ -1,0 +1,79 @@
+"""Secrets on a shared device and tables that play, end to end (lean: one pass-and-play
+Dohdles! table and one default table).
+
+- Three players at one device: on every screen that carries "Dohdles! — <name>" buttons for
+  the others, the page's text holds no secret word; holding "show" (the mouse held down)
+  shows the seat's own words, and letting go takes them off the page again.
+- The default Dohdles! table (you and three computers) is a table the computers can play:
+  no drawing pad, and the computers make their Dohdles at once."""
+import time
+
+from .conftest import open_page
+from .dohdles_driver import WORDS, set_up, step
+
+BODY = "() => document.body.innerText"
+
+
+def secrets_in(text, words):
+    low = text.casefold()
+    return [w for w in words if w.casefold() in low]
+
+
+def test_pass_and_play_screens_show_no_secret_to_the_others_and_hold_to_show_works(context, base_url):
+    errors = []
+    page = open_page(context, base_url, errors)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    set_up(page, base_url, ("local", "pass", "pass"), medium="table")
+    shared = held = creator = 0
+    deadline = time.time() + 150
+    while time.time() < deadline and not (shared >= 3 and held and creator):
+        text = page.evaluate(BODY)
+        handover = page.locator("#handover-ready").count()
+        others = page.locator("[data-key^='claim-for-']").count()
+        if handover:
+            assert not secrets_in(text, WORDS), "a hand-over screen shows a word"
+        elif others:
+            shared += 1
+            assert not secrets_in(text, WORDS), f"a screen others act on shows {secrets_in(text, WORDS)}"
+            creator += bool(page.locator("#creator").count())
+            hold = page.locator("[data-key='hold-words']")
+            if hold.count() and not held:
+                box = hold.bounding_box()
+                page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                page.mouse.down()
+                page.wait_for_selector("[data-key='hold-words'] .hold-secret")
+                assert secrets_in(page.evaluate(BODY), WORDS), "holding 'show' shows no word"
+                page.mouse.up()
+                page.wait_for_selector(".hold-secret", state="detached")
+                assert not secrets_in(page.evaluate(BODY), WORDS), "the word stays after letting go"
+                held = 1
+        try:
+            # nobody shouts: the turns go round, with the creators' answers
+            if step(page, claim=False) == "over":
+                break
+        except Exception:         # the screen changed under the click: look again
+            pass
+        time.sleep(0.05)
+    assert shared >= 3 and held and creator, (shared, held, creator)
+    assert not errors
+
+
+def test_the_default_dohdles_table_is_one_the_computers_play(context, base_url):
+    errors = []
+    page = open_page(context, base_url, errors)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(base_url + "#/dohdles")
+    page.wait_for_selector("#setup-form")
+    assert page.locator(".bots-note").count() == 0           # the default fits the computers
+    page.click("#setup-form summary")
+    page.select_option("#opt-riddle_medium", '"drawing"')      # a mode they cannot play: explained
+    page.wait_for_selector("#bots-note-riddle_medium")
+    page.click("#bots-fit-riddle_medium")
+    page.wait_for_selector(".bots-note", state="detached")
+    page.click("#open-table")
+    page.wait_for_selector("[id^='make-']")
+    assert page.locator("canvas").count() == 0
+    # the computers make theirs at once (in a drawing game they made none)
+    page.wait_for_function("() => document.querySelectorAll('.ring-space.dohdle:not(.making)').length >= 3",
+                           timeout=20_000)
+    assert not errors
