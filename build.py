@@ -310,6 +310,8 @@ def _patch_pyscript_core(dist_dir: Path, edit, what: str, patch: str) -> None:
 
 
 NO_PACKAGE_CACHE = "{sync:async()=>{},clear(){},has:()=>!1,close:async()=>{}}"
+# An IndexedDB store made on first use, not when the module loads (%s: the class, its name)
+LAZY_STORE = "((C,n,s)=>new Proxy({},{get:(_,k)=>{s||(s=new C(n));const v=s[k];return typeof v==\"function\"?v.bind(s):v}}))(%s,%s)"
 
 
 def patch_pyscript_storage(dist_dir: Path) -> None:
@@ -320,9 +322,11 @@ def patch_pyscript_storage(dist_dir: Path) -> None:
     look up in it (a new profile: 30 ms to 0.6 s before Python could start, measured); it still
     opens meanwhile and is closed as before.  With no packages the cache is not even opened
     (``NO_PACKAGE_CACHE`` stands in): in a cross-site frame whose storage is blocked, the
-    refused open re-dispatched its own error event from inside its dispatch, two uncaught
-    "Failed to execute 'dispatchEvent'... already being dispatched" errors in the console.
-    Three expressions in the vendored chunk; the build stops if they moved."""
+    refused open re-dispatched its own error event from inside its dispatch, an uncaught
+    "Failed to execute 'dispatchEvent'... already being dispatched" and an uncaught rejection.
+    For the same reason ``pyscript.fs``'s store of folder handles (opened when the chunk loads,
+    the page never uses it) is made when first used (``LAZY_STORE``).  Four expressions in the
+    vendored chunk; the build stops if they moved."""
     def edit(text):
         text, n_sync = re.subn(r'(let\{packages:(\w+),index_urls:\w+\}=\w+;.{0,1500}?)'
                                r'await (\w+)\.sync\(\),(\w+)\("Loaded Storage"\)',
@@ -332,7 +336,10 @@ def patch_pyscript_storage(dist_dir: Path) -> None:
                                r'\1\2?\3:' + NO_PACKAGE_CACHE, text, flags=re.S)
         text, n_close = re.subn(r'await (\w+)\.close\(\),(\w+)\.lockFileURL',
                                 r'await \1.close().catch(()=>{}),\2.lockFileURL', text)
-        return text, n_sync > 0 and n_sync == n_close == n_open
+        # pyscript.fs's store of folder handles, opened when the module loads: made when used
+        text, n_fs = re.subn(r'(\w+)=new (\w+)\((\w+)\),(?=\w+=async \w+=>\{if\(!\("showDirectoryPicker")',
+                             r'\1=' + LAZY_STORE.replace("\\", "\\\\") % (r'\2', r'\3') + ',', text)
+        return text, n_sync > 0 and n_sync == n_close == n_open and n_fs == 1
     _patch_pyscript_core(dist_dir, edit, "storage code", "patch_pyscript_storage")
 
 
