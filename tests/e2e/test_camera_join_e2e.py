@@ -96,6 +96,31 @@ def test_a_second_device_joins_by_camera_in_five_actions_with_nothing_typed(brow
         guest_ctx.close()
 
 
+def test_a_code_that_is_not_the_reply_is_named_and_the_camera_stops_when_the_lobby_is_left(camera, base_url):
+    cam_browser, feed = camera
+    ctx = cam_browser.new_context(permissions=["camera"])
+    errors: list = []
+    try:
+        host = open_page(ctx, base_url)
+        watch_console(host, errors)
+        open_setup(host, base_url, "dodgy", ["local", "remote"])
+        host.click("#open-table")
+        host.click("#make-invite")
+        host.wait_for_selector("#invite-link")
+        qr_as_camera_picture(host, ".lobby img.qr", feed)       # the camera sees the invitation itself
+        host.click("#scan-reply")
+        host.wait_for_selector("#scan-problem")
+        assert "That is an invitation, not the reply" in host.locator("#scan-problem").inner_text()
+        assert host.locator("#scan-video").count() == 1              # and it looks on
+        host.click("#lobby-rules")                                   # the lobby left: the camera stops
+        host.click("#rules-back")
+        host.wait_for_selector("#scan-reply")
+        assert host.locator("#scan-video").count() == 0 and host.locator("#scan-problem").count() == 0
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_a_refused_or_missing_camera_says_why_and_the_reply_can_still_be_pasted(browser, base_url):
     host_ctx, guest_ctx = browser.new_context(), browser.new_context()
     errors: list = []

@@ -315,6 +315,8 @@ class App(HomeScreens, TableScreens):
         mount("app", tree)
         trace.mark("render.mounted")
         screen = (getattr(tree, "attrs", None) or {}).get("id")
+        if self.scanner is not None and screen != "lobby":    # the camera only while its picture shows
+            self.stop_scan(render=False)
         if screen != self.screen_id:
             if self.screen_id is not None:     # not on the first draw: the page's own focus stays
                 self.focus_after = self.focus_after or f"#{screen} h1"
