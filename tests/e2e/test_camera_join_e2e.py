@@ -23,13 +23,13 @@ def qr_as_camera_picture(page, selector, out):
     """What a camera held up to ``page``'s QR code would see: the code and some of the page
     around it, as a Motion-JPEG file (Chromium's fake camera plays it in a loop)."""
     el = page.locator(selector)
-    el.scroll_into_view_if_needed()
+    el.evaluate("e => e.scrollIntoView({block: 'center'})")     # all of the picture on the screen
     box = el.bounding_box()
     pad = 40
     size = int(max(box["width"], box["height"])) + 2 * pad
-    size += size % 2                                   # the camera's frames have even sides
-    jpeg = page.screenshot(type="jpeg", quality=95,
-                           clip={"x": box["x"] - pad, "y": box["y"] - pad, "width": size, "height": size})
+    size += size % 2                  # the camera's frames have even sides (an odd one shows nothing)
+    jpeg = page.screenshot(type="jpeg", quality=95, clip={
+        "x": int(box["x"]) - pad, "y": int(box["y"]) - pad, "width": size, "height": size})
     out.write_bytes(jpeg * 3)
 
 

@@ -166,8 +166,11 @@ class TableScreens:
         """A QR code the camera read: the reply connects; anything else says what it is, and
         the camera looks on."""
         from ..net import sdp
+        text = text.strip()
+        if "#/join/" in text:                 # an invitation link (this table's own QR code)
+            text = text.split("#/join/", 1)[1].split("/")[1] if text.count("/") > 1 else ""
         try:
-            kind = sdp.expand(text.strip())[0]
+            kind = sdp.expand(text)[0]
         except CodeError:
             kind = None
         if kind != "answer" or self.invite is None:
@@ -179,7 +182,7 @@ class TableScreens:
         self.scanner = None
         self.scan = {"connecting": True}
         self.render()
-        asyncio.ensure_future(self.take_reply(text.strip()))
+        asyncio.ensure_future(self.take_reply(text))
         return True
 
     def scan_problem(self, key: str) -> None:
