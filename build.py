@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Build, serve and test clubtable.
 
-    python3 build.py vendor   fetch the pinned runtime (npm: pyodide, @pyscript/core; PyPI: segno),
-                              check the published integrity hashes, copy only what the page loads
-                              into static/vendor/
+    python3 build.py vendor   fetch the pinned runtime (npm: pyodide, @pyscript/core, jsqr; PyPI:
+                              segno), check the published integrity hashes, copy only what the page
+                              loads into static/vendor/ (jsqr: the QR decoder the host's "Scan the
+                              reply" loads, only when a player taps it, in a browser without its
+                              own BarcodeDetector)
     python3 build.py dist     vendor if needed, compile the translation catalogues (.po -> .mo),
                               regenerate the home screen in index.html, pack py/clubtable
                               (+ vendored pure-Python libraries) into static/app.zip,
@@ -64,7 +66,16 @@ NPM_PINS = [
      "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="),
     ("@pyscript/core", "0.7.31",
      "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ=="),
+    # the QR decoder of "Scan the reply" where the browser has no BarcodeDetector (Apache-2.0)
+    ("jsqr", "1.4.0",
+     "sha512-dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A=="),
 ]
+# What of each npm package the page loads: (package, where in static/vendor/, which files)
+NPM_FILES = {
+    "pyodide": ("pyodide", lambda rel: rel in PYODIDE_FILES),
+    "@pyscript/core": ("pyscript", lambda rel: rel.startswith("dist/") and not rel.endswith(".map")),
+    "jsqr": ("jsqr", lambda rel: rel in ("dist/jsQR.js", "LICENSE")),
+}
 # For the tests only, never in dist/: the accessibility checker the e2e suite injects.
 TEST_NPM_PINS = [
     ("axe-core", "4.14.1",
@@ -140,10 +151,9 @@ def vendor() -> None:
         return
     if VENDOR.exists():
         shutil.rmtree(VENDOR)
-    (name, version, integrity), (pname, pversion, pintegrity) = NPM_PINS
-    _extract(_npm_tarball(name, version, integrity), lambda rel: rel in PYODIDE_FILES, VENDOR / "pyodide")
-    _extract(_npm_tarball(pname, pversion, pintegrity),
-             lambda rel: rel.startswith("dist/") and not rel.endswith(".map"), VENDOR / "pyscript")
+    for name, version, integrity in NPM_PINS:
+        folder, wanted = NPM_FILES[name]
+        _extract(_npm_tarball(name, version, integrity), wanted, VENDOR / folder)
     for project, version, sha256, _pkg in PYPI_PINS:
         _wheel(project, version, sha256)  # checked now; packed into app.zip by dist
     stamp.write_text(json.dumps(want, indent=1))
@@ -278,6 +288,7 @@ def dist() -> None:
     preload_modules(DIST)
     brand(DIST, load_club())
     write_icons(DIST)
+    write_lan_file(DIST)
     store_stdlib(DIST)
     in_snapshot = write_snapshot(DIST)
     if in_snapshot is not None:
@@ -298,21 +309,37 @@ def _patch_pyscript_core(dist_dir: Path, edit, what: str, patch: str) -> None:
         chunk.write_text(text, encoding="utf-8")
 
 
+NO_PACKAGE_CACHE = "{sync:async()=>{},clear(){},has:()=>!1,close:async()=>{}}"
+# An IndexedDB store made on first use, not when the module loads (%s: the class, its name)
+LAZY_STORE = "((C,n,s)=>new Proxy({},{get:(_,k)=>{s||(s=new C(n));const v=s[k];return typeof v==\"function\"?v.bind(s):v}}))(%s,%s)"
+
+
 def patch_pyscript_storage(dist_dir: Path) -> None:
     """PyScript opens an IndexedDB package cache before it starts Python, and waits for it
     forever when the browser refuses storage (a cross-site iframe with third-party storage
     blocked).  The page installs no packages, so a refused cache is harmless: let the boot
     go on without it.  Nor does it wait for the cache to open when there are no packages to
     look up in it (a new profile: 30 ms to 0.6 s before Python could start, measured); it still
-    opens meanwhile and is closed as before.  Two expressions in the vendored chunk; the build
-    stops if they moved."""
+    opens meanwhile and is closed as before.  With no packages the cache is not even opened
+    (``NO_PACKAGE_CACHE`` stands in): in a cross-site frame whose storage is blocked, the
+    refused open re-dispatched its own error event from inside its dispatch, an uncaught
+    "Failed to execute 'dispatchEvent'... already being dispatched" and an uncaught rejection.
+    For the same reason ``pyscript.fs``'s store of folder handles (opened when the chunk loads,
+    the page never uses it) is made when first used (``LAZY_STORE``).  Four expressions in the
+    vendored chunk; the build stops if they moved."""
     def edit(text):
         text, n_sync = re.subn(r'(let\{packages:(\w+),index_urls:\w+\}=\w+;.{0,1500}?)'
                                r'await (\w+)\.sync\(\),(\w+)\("Loaded Storage"\)',
                                r'\1\2&&await \3.sync().catch(()=>{}),\4("Loaded Storage")', text, flags=re.S)
+        text, n_open = re.subn(r'(let\{packages:(\w+),index_urls:\w+\}=\w+;.{0,1500}?,\w+=)'
+                               r'(new \w+\(`\$\{\w+\}@\$\{\w+\}`\))',
+                               r'\1\2?\3:' + NO_PACKAGE_CACHE, text, flags=re.S)
         text, n_close = re.subn(r'await (\w+)\.close\(\),(\w+)\.lockFileURL',
                                 r'await \1.close().catch(()=>{}),\2.lockFileURL', text)
-        return text, n_sync > 0 and n_sync == n_close
+        # pyscript.fs's store of folder handles, opened when the module loads: made when used
+        text, n_fs = re.subn(r'(\w+)=new (\w+)\((\w+)\),(?=\w+=async \w+=>\{if\(!\("showDirectoryPicker")',
+                             r'\1=' + LAZY_STORE.replace("\\", "\\\\") % (r'\2', r'\3') + ',', text)
+        return text, n_sync > 0 and n_sync == n_close == n_open and n_fs == 1
     _patch_pyscript_core(dist_dir, edit, "storage code", "patch_pyscript_storage")
 
 
@@ -567,11 +594,13 @@ self.addEventListener("fetch", (event) => {
 
 
 def write_service_worker(dist_dir: Path) -> None:
-    """sw.js: every file of the built folder (precompressed twins excepted) with its SRI hash."""
+    """sw.js: every file of the built folder (precompressed twins excepted) with its SRI hash.
+    Not ``lan.json``: ``serve --lan`` answers it for the machine it runs on, so the page must
+    ask the server, never a cached copy."""
     files = {}
     for path in sorted(p for p in dist_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(dist_dir).as_posix()
-        if rel == SW_NAME or path.suffix in (".gz", ".br"):
+        if rel in (SW_NAME, LAN_FILE) or path.suffix in (".gz", ".br"):
             continue
         files[rel] = "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
@@ -1012,7 +1041,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
-LAN_FILE = "lan.json"    # served by ``serve --lan`` only: the addresses, for the invite screen
+LAN_FILE = "lan.json"    # the addresses for the invite screen: answered by ``serve --lan``
+
+
+def write_lan_file(dist_dir: Path) -> None:
+    """``lan.json`` with no addresses: a page on this computer's own name asks for it when the
+    host invites, and any server of dist/ then answers (an absent file was a 404 in the
+    console on every table); ``serve --lan`` answers it with the machine's addresses."""
+    (dist_dir / LAN_FILE).write_text(json.dumps({"urls": []}), encoding="utf-8")
 
 
 def lan_addresses() -> list:
@@ -1073,8 +1109,8 @@ def lan_banner(urls: list, out=None) -> None:
 
 
 class LanHandler(Handler):
-    """``Handler`` plus ``/lan.json``: the addresses the page shows on the host's invite screen
-    (the same origin: the page fetches nothing from elsewhere)."""
+    """``Handler`` with its own ``/lan.json``: the addresses the page shows on the host's invite
+    screen (the same origin: the page fetches nothing from elsewhere); dist's file lists none."""
     lan: list = []
 
     def do_GET(self):

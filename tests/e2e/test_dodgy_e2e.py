@@ -99,8 +99,8 @@ def test_invite_code_connects_two_browser_contexts(browser, base_url):
         host.click("#make-invite")
         link = host.locator("#invite-link").input_value()
         assert "#/join/" in link
-        code = link.split("#/join/", 1)[1].split("/", 1)[1]
-        assert len(code) <= 200
+        table, code, game, seat, host_name = link.split("#/join/", 1)[1].split("/")
+        assert len(code) <= 200 and (game, seat) == ("dodgy", "2")
         assert host.locator("img.qr").count() == 1
 
         guest = open_page(ctx_b, link)

@@ -67,7 +67,7 @@ def test_the_embed_line_is_one_iframe_with_the_game_and_the_club_name_as_text(em
     assert code.startswith("<iframe ") and code.endswith("</iframe>") and "\n" not in code
     assert f'src="{base_url}?lang=en&amp;club=Dice+%26+%3CCo%3E#/dodgy"' in code
     assert 'title="Games of Dice &amp; &lt;Co&gt;"' in code
-    assert 'allow="clipboard-write; web-share"' in code
+    assert 'allow="clipboard-write; camera"' in code          # features every browser knows
     assert f'e.origin === "{base_url.rstrip("/")}"' in script
 
 
@@ -95,12 +95,18 @@ def _play_in_frame(browser_type, policy, club_site, embed_code, base_url):
     root, club_url = club_site
     code, script = embed_code
     (root / f"{policy}.html").write_text(
-        "<!doctype html><meta charset=utf-8><title>Club</title><h1>Our club</h1>\n"
+        "<!doctype html><meta charset=utf-8><title>Club</title><link rel=icon href=\"data:,\"><h1>Our club</h1>\n"
         f"{code}\n{script}\n<p id=after>Club news below the games.</p>", encoding="utf-8")
     browser = browser_type.launch(executable_path=CHROMIUM, args=ARGS + POLICIES[policy])
     try:
         page = browser.new_context().new_page()
         page.set_default_timeout(30_000)
+        # the frame's errors and warnings are the page's (an unknown feature in the embed
+        # line is a warning; a page error or console error anywhere fails the test)
+        problems: list = []
+        page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+        page.on("console", lambda m: problems.append(f"{m.type}: {m.text} @ {m.location}")
+                if m.type == "error" or "Unrecognized feature" in m.text else None)
         page.add_init_script("window.__frameMessages = [];"
                              "addEventListener('message', e => window.__frameMessages.push(e.data));")
         page.goto(club_url + f"{policy}.html")
@@ -129,6 +135,7 @@ def _play_in_frame(browser_type, policy, club_site, embed_code, base_url):
         page.wait_for_function(f"() => parseInt(document.getElementById('clubtable').style.height) === {doc_height}")
         messages = page.evaluate("() => window.__frameMessages")
         assert messages and all(set(m) == {"clubtableHeight"} for m in messages), messages[:5]
+        assert problems == [], problems
     finally:
         browser.close()
 

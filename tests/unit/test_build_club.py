@@ -113,11 +113,18 @@ def patched_chunk(tmp_path, text, patch) -> str:
     return out
 
 
-def test_pyscript_goes_on_without_its_package_cache(tmp_path):
-    assert patched_chunk(tmp_path, "let{packages:a,index_urls:i}=n;if(a){}await l.sync(),nn(\"Loaded Storage\");"
-                                   "await l.close(),p.lockFileURL", build.patch_pyscript_storage) == (
-        'let{packages:a,index_urls:i}=n;if(a){}a&&await l.sync().catch(()=>{}),'
-        'nn("Loaded Storage");await l.close().catch(()=>{}),p.lockFileURL')
+def test_pyscript_goes_on_without_its_package_cache_and_opens_no_store_it_does_not_use(tmp_path):
+    """No packages: the package cache is neither waited for nor opened, and pyscript.fs's store
+    is made only if used (a refused IndexedDB open threw in a blocked cross-site frame)."""
+    chunk = ('let{packages:a,index_urls:i}=n;if(a){}const c=s.slice(0,1),l=new h(`${c}@${t}`),p={};'
+             'await l.sync(),nn("Loaded Storage");await l.close(),p.lockFileURL;'
+             'eo="@pyscript.fs",no=new y(eo),ro=async e=>{if(!("showDirectoryPicker"in globalThis))return}')
+    assert patched_chunk(tmp_path, chunk, build.patch_pyscript_storage) == (
+        'let{packages:a,index_urls:i}=n;if(a){}const c=s.slice(0,1),l=a?new h(`${c}@${t}`):'
+        + build.NO_PACKAGE_CACHE + ',p={};'
+        'a&&await l.sync().catch(()=>{}),nn("Loaded Storage");await l.close().catch(()=>{}),p.lockFileURL;'
+        'eo="@pyscript.fs",no=' + build.LAZY_STORE % ("y", "eo") + ','
+        'ro=async e=>{if(!("showDirectoryPicker"in globalThis))return}')
 
 
 def test_pyscripts_document_watcher_skips_changes_under_the_pages_mount_roots(tmp_path):

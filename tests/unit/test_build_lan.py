@@ -74,3 +74,24 @@ def test_the_default_stays_loopback_and_lan_binds_every_interface(tmp_path):
     finally:
         lan.shutdown()
         lan.server_close()
+
+
+def test_dist_always_has_a_lan_file_without_addresses_that_serve_lan_answers_and_the_worker_never_keeps(tmp_path):
+    """The invite screen asks for ``lan.json``: any server of dist/ answers it (no 404 in the
+    console), with no address; ``serve --lan`` with its own; and the offline worker does not
+    list it, so a returning host asks the server, not an old copy."""
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    build.write_lan_file(tmp_path)
+    build.write_service_worker(tmp_path)
+    assert json.loads((tmp_path / "lan.json").read_text()) == {"urls": []}
+    files = json.loads(build.SW_TEMPLATE and (tmp_path / "sw.js").read_text().split("const FILES = ", 1)[1]
+                       .split(";\nconst CACHE", 1)[0])
+    assert "index.html" in files and "lan.json" not in files
+    lan, urls = build.make_server(0, tmp_path, lan=True)
+    try:
+        threading.Thread(target=lan.serve_forever, daemon=True).start()
+        got = urllib.request.urlopen(f"http://127.0.0.1:{lan.server_address[1]}/lan.json", timeout=5)
+        assert json.loads(got.read()) == {"urls": urls}
+    finally:
+        lan.shutdown()
+        lan.server_close()

@@ -18,7 +18,8 @@ import json
 import secrets
 from typing import Callable, Optional
 
-from js import BroadcastChannel, Object, RTCPeerConnection
+import js
+from js import Object
 from pyodide.ffi import create_proxy, to_js
 
 from ..session.chunks import ChunkError, Reassembler, Splitter
@@ -31,6 +32,24 @@ MAX_BUFFERED = 8 << 20      # bytes queued in a channel beyond which a send is r
 MAX_EARLY = 64              # messages kept while nobody listens yet
 GATHER_TIMEOUT_S = 4.0
 MAX_SIGNAL_BYTES = 8192
+
+
+class NoWebRTC(ConnectionError):
+    """This browser has no WebRTC (switched off in a hardened or managed profile, or a build
+    without it): nothing can link it to another tab or device.  Solo and pass-and-play need
+    no link, so the page starts and plays without it."""
+
+
+def has_webrtc() -> bool:
+    """Looked up when a link is made, never at import: a page whose browser lacks WebRTC
+    must still start."""
+    return getattr(js, "RTCPeerConnection", None) is not None
+
+
+def _peer_connection(config):
+    if not has_webrtc():
+        raise NoWebRTC("This browser cannot link tabs or devices: it has no WebRTC.")
+    return js.RTCPeerConnection.new(config)
 
 
 def _js(obj):
@@ -174,7 +193,7 @@ async def _gathered(pc) -> None:
 
 async def make_offer(peer_id: str, ice_servers=None) -> tuple:
     """The offering side (a guest in the same browser, or a host inviting another device)."""
-    pc = RTCPeerConnection.new(rtc_config(ice_servers))
+    pc = _peer_connection(rtc_config(ice_servers))
     link = Link(pc, peer_id)
     link.attach(pc.createDataChannel("clubtable", _js({"ordered": True})))
     await pc.setLocalDescription(await pc.createOffer())
@@ -184,7 +203,7 @@ async def make_offer(peer_id: str, ice_servers=None) -> tuple:
 
 async def accept_offer(peer_id: str, offer_sdp: str, ice_servers=None) -> tuple:
     """The answering side: returns the link and the answer SDP."""
-    pc = RTCPeerConnection.new(rtc_config(ice_servers))
+    pc = _peer_connection(rtc_config(ice_servers))
     link = Link(pc, peer_id)
     link._on(pc, "datachannel", lambda e: link.attach(e.channel))
     await pc.setRemoteDescription(_js({"type": "offer", "sdp": offer_sdp}))
@@ -207,17 +226,21 @@ class Lobby:
 
     def __init__(self) -> None:
         self.tab_id = secrets.token_hex(6)
-        self.channel = BroadcastChannel.new(CHANNEL)
+        # a browser without BroadcastChannel has no same-browser lobby; the page still plays
+        channel = getattr(js, "BroadcastChannel", None)
+        self.channel = channel.new(CHANNEL) if channel is not None else None
         self.tables: dict = {}            # table id -> summary (from other tabs)
         self.on_tables: Callable[[], None] = lambda: None
         self.on_offer: Callable[[str, str, str], None] = lambda table_id, peer, sdp: None
         self.host_summaries: Callable[[], list] = lambda: []   # this tab's own open tables
         self._waiting: dict = {}          # peer id -> future(answer sdp)
         self._proxy = create_proxy(self._receive)
-        self.channel.addEventListener("message", self._proxy)
+        if self.channel is not None:
+            self.channel.addEventListener("message", self._proxy)
 
     def post(self, msg: dict) -> None:
-        self.channel.postMessage(json.dumps(msg))
+        if self.channel is not None:
+            self.channel.postMessage(json.dumps(msg))
 
     def hello(self) -> None:
         """BroadcastChannel does not buffer: a new tab must ask, hosts then answer."""

@@ -61,6 +61,8 @@ class App(HomeScreens, TableScreens):
         self.handover_to = None          # pass-and-play: waiting for this seat to tap
         self.toasts: list = []           # the texts the toast shows now, oldest first
         self.invite = None               # {"peer": id, "code": str} while inviting
+        self.scan = None                 # "Scan the reply": {"on", "connecting", "note"}
+        self.scanner = None              # the camera while it looks (ui/scan.py)
         self.join = None                 # {"table", "code", "reply"} on a join link
         self.result_said = None          # the result, once announced
         self.screen_id = None            # the screen last drawn (focus moves on a change)
@@ -99,7 +101,8 @@ class App(HomeScreens, TableScreens):
             self.rules_from = before if before not in ("", "#", "#/") else None
         if parts[0] == "join" and len(parts) >= 3:
             if self.join is None or self.join.get("code") != parts[2]:
-                self.join = {"table": parts[1], "code": parts[2], "reply": None, "name": self.player_name}
+                self.join = {"table": parts[1], "code": parts[2], "reply": None, "name": self.player_name,
+                             **address.join_details(parts[1:], GAMES)}
         elif parts[0] in GAMES and (self.setup is None or self.setup["game"] != parts[0]):
             self.setup = self.new_setup(parts[0])
         self.render()
@@ -225,11 +228,16 @@ class App(HomeScreens, TableScreens):
         if self.ctl is not None:
             self.ctl.leave()
         self.ctl = None
+        self.stop_scan(render=False)
         self.invite = None
         self.focus_seat = self.handover_to = self.result_said = None
         self.confirm_leave = False
 
     def join_local(self, table_id, spectate=False):
+        from ..net import links
+        if not links.has_webrtc():
+            self.toast(self.t("home.no_webrtc"))
+            return
         name = str(dom.input_value("join-name") or "").strip() or self.player_name or self.t("setup.guest")
         self.remember_name(name if name != self.t("setup.guest") else "")
         self.close_table()
@@ -307,6 +315,8 @@ class App(HomeScreens, TableScreens):
         mount("app", tree)
         trace.mark("render.mounted")
         screen = (getattr(tree, "attrs", None) or {}).get("id")
+        if self.scanner is not None and screen != "lobby":    # the camera only while its picture shows
+            self.stop_scan(render=False)
         if screen != self.screen_id:
             if self.screen_id is not None:     # not on the first draw: the page's own focus stays
                 self.focus_after = self.focus_after or f"#{screen} h1"

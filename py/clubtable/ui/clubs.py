@@ -27,7 +27,10 @@ from .dom import create_proxy, h, to_js, window
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 DEFAULTS = {"name": "clubtable", "logo": "", "accent": "#0060a8", "background": "#f7f5f0",
             "language": "", "games": [], "public_url": ""}
-FRAME_ALLOW = "clipboard-write; web-share"
+# Only features every browser knows: Chromium on desktop Linux warns "Unrecognized feature:
+# 'web-share'" for the share sheet's, so a framed page copies instead of sharing.  The camera
+# lets a host in the frame scan a guest's reply.
+FRAME_ALLOW = "clipboard-write; camera"
 
 # Texts: clubs.*, storage.*, offline.* in the shell catalogue (locale/<lang>/LC_MESSAGES/clubtable.po).
 

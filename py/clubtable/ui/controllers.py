@@ -435,6 +435,15 @@ class HostTable(TableController):
         link = await self.lobby.answer(self.table.table_id, peer_id, sdp, self.ice_servers)
         self.attach(link)
 
+    @property
+    def host_name(self) -> str:
+        return self.table.host_name
+
+    def invite_seat(self):
+        """The seat an invited guest will take (the first free one), None when none is."""
+        free = self.table.open_seats()
+        return free[0] if free else None
+
     async def create_invite(self) -> tuple:
         from ..net import links
         link, code = await links.invite(self.ice_servers)
@@ -571,9 +580,13 @@ class GuestTable(TableController):
     async def connect_local(self) -> None:
         """Same browser: find the host tab through the lobby channel, with retries (the
         host may be reloading)."""
+        from ..net.links import NoWebRTC
         for attempt in range(30):
             try:
                 link = await self.lobby.connect(self.guest.table_id)
+            except NoWebRTC as e:              # no retry can help
+                self.error = str(e)
+                break
             except ConnectionError as e:
                 self.error = str(e)
                 self.status = "lost"

@@ -85,6 +85,7 @@ class HomeScreens:
         return out
 
     def render_home(self):
+        from ..net import links
         t = self.t
         cards = []
         for g in clubs.games(CATALOGUE):
@@ -127,6 +128,8 @@ class HomeScreens:
                  h("ul", cards, cls="game-list", aria_label=t("home.title")),
                  h("h2", t("home.open_tables")),
                  h("ul", tables, cls="open-tables") if tables else h("p", t("home.no_tables"), cls="muted"),
+                 h("p", t("home.no_webrtc"), cls="warn", id="no-webrtc", role="note")
+                 if tables and not links.has_webrtc() else None,
                  clubs.home_link(self),
                  cls="screen home", id="home")
 
@@ -498,6 +501,10 @@ class HomeScreens:
         t = self.t
         j = self.join
         body = []
+        game = GAMES.get(j.get("game") or "")
+        if game is not None and j.get("host") and j.get("seat"):
+            # what the guest is joining, from the link (public facts of the table, as text)
+            body.append(h("p", t("join.about", host=j["host"], game=game.title, seat=j["seat"]), id="join-about"))
         if j.get("error"):
             body.append(h("p", j["error"], cls="error", role="alert"))
         if not j.get("reply"):
@@ -507,12 +514,16 @@ class HomeScreens:
                      h("button", t("join.answer"), cls="primary", id="answer-invite",
                        on_click=lambda e: asyncio.ensure_future(self.answer_invite()))]
         else:
-            body += [h("p", t("join.send_reply" if dom.can_share() else "join.send_reply_copy")),
+            # the QR code first: the host scans it from this screen ("Scan the reply"); the
+            # code as text, to copy or share, for a host who is somewhere else
+            body += [h("p", t("join.show_reply"), id="show-reply"),
+                     qr(j["reply"], t("join.reply_qr")),
+                     h("p", t("join.send_reply" if dom.can_share() else "join.send_reply_copy")),
                      h("textarea", j["reply"], id="reply-code", readonly=True, rows="3", aria_label=t("join.reply_code")),
                      copy_share(self, j["reply"], "reply", "reply-code"),
-                     qr(j["reply"], t("join.reply_qr")),
                      h("p", t("join.waiting"), cls="muted", role="status")]
-        return h("section", h("h1", t("join.title")), body, cls="screen join", id="join")
+        title = t("join.title_game", game=game.title) if game is not None else t("join.title")
+        return h("section", h("h1", title), body, cls="screen join", id="join")
 
 
 def copy_share(app, text: str, what: str, select_id: str, link: bool = False):

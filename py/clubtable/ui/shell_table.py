@@ -90,7 +90,7 @@ class TableScreens:
     def render_lobby(self):
         t, ctl = self.t, self.ctl
         rows = [h("li", h("span", s.get("name", "?")), " — ",
-                  h("span", t(f"seat.{s.get('kind')}") + ("" if s.get("connected", True) else " " + t("seat.waiting")),
+                  h("span", self.seat_kind(i, s) + ("" if s.get("connected", True) else " " + t("seat.waiting")),
                     cls="muted"), key=f"seat-{i}") for i, s in enumerate(ctl.seats)]
         body = [h("ol", rows, cls="lobby-seats", aria_label=t("lobby.seats"))]
         if ctl.can_invite:
@@ -110,25 +110,108 @@ class TableScreens:
         title = t("lobby.title", game=ctl.game.title) if ctl.is_host else t("lobby.title_guest")
         return h("section", h("h1", title), body, cls="screen lobby", id="lobby")
 
+    def seat_kind(self, i, s):
+        """Who sits in a seat, said from this device: on a guest's device the host's own
+        seat is the host's, not "on this device", and the guest's own seat is "you"."""
+        t, ctl = self.t, self.ctl
+        kind = s.get("kind")
+        if not ctl.is_host:
+            if i in ctl.local_seats():
+                return t("seat.you")
+            if kind == "local":
+                return t("seat.host")
+            if kind == "pass":
+                return t("seat.at_host")
+        return t(f"seat.{kind}")
+
     def invite_panel(self):
         t = self.t
         inv = self.invite
+        from ..net import links
+        if not links.has_webrtc():          # said instead of an invitation that cannot work
+            return [h("h2", t("lobby.invite_device")),
+                    h("p", t("lobby.no_webrtc"), cls="warn", id="no-webrtc", role="note")]
         out = [h("h2", t("lobby.invite_device"))] + self.invite_base_field()
         if inv is None:
             out += [self.network_question(),
                     h("button", t("lobby.make_invite"), id="make-invite",
                       on_click=lambda e: asyncio.ensure_future(self.make_invite()))]
             return out
-        link = self.invite_link(inv["code"])
+        link = self.invite_link(inv["code"], inv.get("seat"))
         from .shell_home import copy_share, qr
         return out + [h("p", t("lobby.invite_help" if dom.can_share() else "lobby.invite_help_copy")),
+                      qr(link, t("lobby.invite_qr")),
                       h("textarea", link, id="invite-link", readonly=True, rows="3", aria_label=t("lobby.invite_link")),
                       copy_share(self, link, "invite", "invite-link", link=True),
-                      qr(link, t("lobby.invite_qr")),
+                      self.scan_box(),
                       h("div", h("label", t("lobby.paste_reply"), html_for="reply-input"),
                         h("input", id="reply-input", autocomplete="off"),
                         h("button", t("lobby.connect"), id="reply-connect",
                           on_click=lambda e: asyncio.ensure_future(self.take_reply())), cls="field")]
+
+    # ------------------------------------------------------------------ scanning the reply
+    def scan_box(self):
+        """"Scan the reply": the camera reads the QR code the guest's page shows."""
+        t = self.t
+        scan = self.scan or {}
+        box = [h("p", t("scan.help"), cls="muted", id="scan-help")]
+        if scan.get("on"):
+            box += [h("video", id="scan-video", owned=True, cls="scan-video", aria_label=t("scan.video")),
+                    h("p", t("scan.looking"), role="status", id="scan-status"),
+                    h("button", t("scan.stop"), id="scan-stop", on_click=lambda e: self.stop_scan())]
+        elif scan.get("connecting"):
+            box.append(h("p", t("scan.connecting"), role="status", id="scan-status"))
+        else:
+            box.append(h("button", t("scan.start"), id="scan-reply", cls="primary",
+                         on_click=lambda e: self.start_scan()))
+        if scan.get("note"):
+            box.append(h("p", t(scan["note"]), cls="error", role="alert", id="scan-problem"))
+        return h("div", box, cls="panel scan")
+
+    def start_scan(self):
+        from .scan import Scanner
+        self.stop_scan(render=False)
+        self.scan = {"on": True}
+        self.render()                       # the video element exists from here on
+        self.scanner = Scanner("scan-video", self.scanned, self.scan_problem)
+        asyncio.ensure_future(self.scanner.start())
+
+    def scanned(self, text: str) -> bool:
+        """A QR code the camera read: the reply connects; anything else says what it is, and
+        the camera looks on."""
+        from ..net import sdp
+        text = text.strip()
+        if "#/join/" in text:                 # an invitation link (this table's own QR code)
+            text = text.split("#/join/", 1)[1].split("/")[1] if text.count("/") > 1 else ""
+        try:
+            kind = sdp.expand(text)[0]
+        except CodeError:
+            kind = None
+        if kind != "answer" or self.invite is None:
+            note = "scan.is_invite" if kind == "offer" else "scan.not_reply"
+            if (self.scan or {}).get("note") != note:
+                self.scan = dict(self.scan or {}, note=note)
+                self.render()
+            return False
+        self.scanner = None
+        self.scan = {"connecting": True}
+        self.render()
+        asyncio.ensure_future(self.take_reply(text))
+        return True
+
+    def scan_problem(self, key: str) -> None:
+        """The camera could not be used: said why; pasting the code still works."""
+        self.scanner = None
+        self.scan = {"note": key}
+        self.render()
+
+    def stop_scan(self, render=True):
+        if self.scanner is not None:
+            self.scanner.stop()
+        self.scanner = None
+        self.scan = None
+        if render:
+            self.render()
 
     def network_question(self):
         """'Same place or different networks?': the second adds the public STUN server
@@ -205,21 +288,33 @@ class TableScreens:
             storage.put(INVITE_BASE_KEY, base)
         self.render()
 
-    def invite_link(self, code):
-        return address.invite_link(self.invite_base(), self.ctl.table_id, code)
+    def invite_link(self, code, seat=None):
+        ctl = self.ctl
+        return address.invite_link(self.invite_base(), ctl.table_id, code, ctl.game.id, seat, ctl.host_name) \
+            if seat is not None else address.invite_link(self.invite_base(), ctl.table_id, code)
 
     async def make_invite(self):
         peer, code = await self.ctl.create_invite()
-        self.invite = {"peer": peer, "code": code}
+        # the seat the join page names: the first free one when the invitation is made
+        self.invite = {"peer": peer, "code": code, "seat": self.ctl.invite_seat()}
         self.render()
 
-    async def take_reply(self):
-        code = dom.input_value("reply-input").strip()
+    async def take_reply(self, code=None):
+        """The guest's reply, read by the camera (``code``) or pasted."""
+        code = dom.input_value("reply-input").strip() if code is None else code
         try:
             await self.ctl.finish_invite(self.invite["peer"], code)
         except (CodeError, ValueError) as e:
+            self.scan = None
             self.toast(self.t("lobby.bad_reply", why=str(e)))
+            self.render()
             return
+        except asyncio.TimeoutError:
+            self.scan = None
+            self.toast(self.t("lobby.reply_timeout"))
+            self.render()
+            return
+        self.stop_scan(render=False)
         self.invite = None
         self.render()
 
