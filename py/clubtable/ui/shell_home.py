@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from ..catalogue import CATALOGUE
+from ..catalogue import CATALOGUE, player_range
 from ..games import GAMES
 from . import clubs, dom
 from .dom import h
@@ -27,15 +27,20 @@ class HomeScreens:
         n = max(game.min_players, min(game.max_players, 4 if game.max_players >= 4 else game.max_players))
         # the player's own name (chosen on the home screen), never a pronoun
         seats = [{"kind": "local", "name": self.player_name or self.t("setup.player_name", n=1), "level": None}]
-        level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else None
-        for i in range(1, n):
-            seats.append({"kind": "bot" if game.bot_levels else "remote",
-                          "name": self.t("setup.bot_name", n=i), "level": level})
+        seats += [self.default_seat(game, i) for i in range(1, n)]
         options = json.loads(json.dumps(game.options))
         if options.get("first_player_rule") not in (None,) + HONOURED_RULES:
             options["first_player_rule"], options["first_player"] = "random", None
         return {"game": game_id, "seats": seats, "options": options, "error": None, "ice": "",
                 "pace": 1.0, "bad": set()}
+
+    def default_seat(self, game, i):
+        """Seat ``i`` as the set-up first offers it: a computer where the game has them, else
+        a player to invite, named as such (a game without computers shows no "Computer 2")."""
+        if game.bot_levels:
+            return {"kind": "bot", "name": self.t("setup.bot_name", n=i),
+                    "level": game.bot_levels[len(game.bot_levels) // 2]}
+        return {"kind": "remote", "name": self.t("setup.guest_name", n=i + 1), "level": None}
 
     def render_home(self):
         t = self.t
@@ -45,7 +50,7 @@ class HomeScreens:
             cards.append(h(
                 "li",
                 h("h2", g["title"]),
-                h("p", t("home.players", n=g["players"]), cls="players"),
+                h("p", t("home.players", n=player_range(g)), cls="players"),
                 h("p", t(g["summary"]), cls="summary"),
                 h("button", t("home.play", title=g["title"]), cls="primary", data_key=f"play-{g['id']}",
                   on_click=lambda e, gid=g["id"]: self.go(f"#/{gid}")) if playable
@@ -133,7 +138,7 @@ class HomeScreens:
                  h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="setup-rules",
                           aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                  h("form",
-                   h("fieldset", h("legend", t("setup.seats", a=game.min_players, b=game.max_players)),
+                   h("fieldset", h("legend", t("setup.seats", n=player_range({"min": game.min_players, "max": game.max_players}))),
                      h("ol", rows, cls="seats"), add, pace,
                      None if game.pass_and_play else h("p", t("setup.no_pass"), cls="muted", id="no-pass")),
                    h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
@@ -237,6 +242,9 @@ class HomeScreens:
     def option_field(self, game, name):
         """One option as a translated label and a control in words (see ``choice_label``);
         numbers show their bounds, lists are chips, Dobbelduel's column order swatches."""
+        own = getattr(self.screen_module(game.id), "OPTION_FIELDS", {}).get(name)
+        if own is not None:                 # a game's own control (Waldi's deck, Cave's track)
+            return own(self, game, name)
         t = self.t
         s = self.setup
         opts = s["options"]
@@ -297,9 +305,9 @@ class HomeScreens:
             if isinstance(lo, (int, float)) and isinstance(hi, (int, float)):
                 hint = h("span", t(unit, lo=_num(lo / scale), hi=_num(hi / scale)), cls="muted hint",
                          id=f"{fid}-hint")
-        else:
-            ctl = h("input", id=fid, value=json.dumps(value) if not isinstance(value, str) else value,
-                    on_input=lambda e: self.set_json(name, dom.value_of(e), isinstance(value, str)))
+        else:                               # a word; anything else has a control of its own above
+            ctl = h("input", id=fid, value=str(value or ""),
+                    on_input=lambda e: opts.__setitem__(name, dom.value_of(e)))
         help_line = self.option_help(game, name, ctl)
         return h("div", label, " ", ctl, " ", hint, help_line, cls="field")
 
@@ -337,14 +345,6 @@ class HomeScreens:
         parts = [p for p in text.split(",") if p]
         try:
             self.setup["options"][name] = [int(p) for p in parts]
-            bad.discard(name)
-        except ValueError:
-            bad.add(name)
-
-    def set_json(self, name, raw, is_text):
-        bad = self.setup.setdefault("bad", set())
-        try:
-            self.setup["options"][name] = raw if is_text else json.loads(raw)
             bad.discard(name)
         except ValueError:
             bad.add(name)
@@ -438,10 +438,7 @@ class HomeScreens:
 
     def add_seat(self):
         game = GAMES[self.setup["game"]]
-        n = len(self.setup["seats"])
-        level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else None
-        self.setup["seats"].append({"kind": "bot" if level else "remote",
-                                    "name": self.t("setup.bot_name", n=n), "level": level})
+        self.setup["seats"].append(self.default_seat(game, len(self.setup["seats"])))
         self.render()
 
     def remove_seat(self, i):

@@ -362,6 +362,14 @@ def _example_statement(ctx):
             h("p", claim_text(ex, {"seat": 0, "quantity": 3, "image": "ship"}))]
 
 
+def _example_seer(ctx):
+    """An ordinary die beside the seer stone, drawn as the table draws them."""
+    ex = example_ctx(ctx, {})
+    seer = ctx.constants.get("seer_die", 20)
+    return h("ul", [die(ex, {"id": 0, "face": "sword"}), die(ex, {"id": seer, "face": "sword", "seer": True})],
+             cls="dice")
+
+
 def example_ctx(ctx, view):
     from ..howto import example
     return example(ctx, view)
@@ -381,7 +389,8 @@ def how_to_play(ctx) -> list:
         section(t, "dodgy.rules.goal"),
         section(t, "dodgy.rules.setup", 2, params=dice),
         section(t, "dodgy.rules.turn", 2, picture=_example_statement(ctx)),
-        section(t, "dodgy.rules.seer", ["p1", "p2", "p3." + ("none" if o.get("seer_mode") == "none" else "face")]),
+        section(t, "dodgy.rules.seer", ["p1", "p2", "p3." + ("none" if o.get("seer_mode") == "none" else "face")],
+                picture=_example_seer(ctx)),
         section(t, "dodgy.rules.shout", ["p1", "p2" if window else "p2.none", "p3"], params={"count": window}),
         section(t, "dodgy.rules.reveal", 2, picture=_example_reveal(ctx), after=1),
         section(t, "dodgy.rules.timers", paras=0, items=[
