@@ -151,6 +151,12 @@ class HomeScreens:
                      h("div", h("label", t("setup.ice"), html_for="opt-ice"),
                        h("input", id="opt-ice", value=s.get("ice", ""), placeholder="stun:stun.example.org:3478",
                          on_input=lambda e: s.__setitem__("ice", dom.value_of(e))), cls="field"),
+                     h("div", h("label", t("setup.game_number"), html_for="game-number"), " ",
+                       h("input", id="game-number", value=s.get("game_number", ""), inputmode="numeric",
+                         autocomplete="off", aria_describedby="game-number-help",
+                         on_input=lambda e: s.__setitem__("game_number", dom.value_of(e))),
+                       h("small", t("setup.game_number.help"), cls="muted hint opt-help", id="game-number-help"),
+                       cls="field"),
                      open=bool(s.get("options_open"))),
                    h("p", s["error"], cls="error", role="alert") if s.get("error") else None,
                    running and h("p", t("setup.running"), " ",
@@ -408,7 +414,7 @@ class HomeScreens:
         """The set-up's own checks, in the player's language: numbers within their bounds."""
         s = self.setup
         for name in sorted(s.get("bad") or ()):
-            listed = isinstance(game.options.get(name), list)
+            listed = isinstance(game.options.get(name), list) and all(type(x) is int for x in game.options[name])
             return self.t("opt.not_numbers" if listed else "opt.not_a_number", label=self.option_label(game, name))
         for name, spec in game.option_specs.items():
             inner = getattr(spec, "inner", spec)
@@ -419,6 +425,10 @@ class HomeScreens:
                 scale = 1000 if name.endswith("_ms") else 1      # shown in seconds
                 return self.t("opt.out_of_range", label=self.option_label(game, name), lo=_num(lo / scale),
                               hi=_num(hi / scale))
+        try:
+            game_number(s.get("game_number"))
+        except ValueError:
+            return self.t("setup.game_number.bad")
         return None
 
     def set_seat(self, i, key, value, render=True):
@@ -465,6 +475,26 @@ class HomeScreens:
                      qr(j["reply"], t("join.reply_qr")),
                      h("p", t("join.waiting"), cls="muted", role="status")]
         return h("section", h("h1", t("join.title")), body, cls="screen join", id="join")
+
+
+def game_number(text) -> "int | None":
+    """The set-up's game number (the table's seed, which deals the same game again): None
+    when empty (a new deal); spaces between digits are allowed, as the end shows it."""
+    from ..session.protocol import MAX_SEQ
+    digits = "".join(str(text or "").split())
+    if not digits:
+        return None
+    if not digits.isdigit() or int(digits) > MAX_SEQ:
+        raise ValueError(digits)
+    return int(digits)
+
+
+def show_game_number(seed: int) -> str:
+    """A seed as the end shows it: digits in groups of four, easier to copy by eye."""
+    digits = str(seed)
+    head = len(digits) % 4
+    groups = ([digits[:head]] if head else []) + [digits[i:i + 4] for i in range(head, len(digits), 4)]
+    return " ".join(groups)
 
 
 def copy_share(app, text: str, what: str, select_id: str, link: bool = False):

@@ -165,7 +165,8 @@ def turn_panel(ctx):
     if buttons:
         out.append(h("div", buttons, cls="row actions"))
     if v.get("accepted"):
-        out.append(h("p", ctx.t("dodgy.accepted", n=", ".join(ctx.name(s) for s in v["accepted"])), cls="muted"))
+        out.append(h("p", ctx.t("dodgy.accepted", names=", ".join(ctx.name(s) for s in v["accepted"]),
+                                        n=len(v["accepted"])), cls="muted"))
     if v.get("phase") == "choose":
         out.append(choose_status(ctx))
     return h("section", out, cls="panel turn", id="turn")
@@ -307,7 +308,8 @@ def _after_reveal(ctx, rev):
         if rev.get("seer_from_centre"):
             after.append(t("dodgy.seer_moved", winner=ctx.name(rev.get("winner"))))
     if rev.get("eliminated"):
-        after.append(t("dodgy.eliminated", names=", ".join(ctx.name(s) for s in rev["eliminated"])))
+        after.append(t("dodgy.eliminated", names=", ".join(ctx.name(s) for s in rev["eliminated"]),
+                           n=len(rev["eliminated"])))
     return h("p", " ".join(after)) if after else None
 
 

@@ -96,7 +96,7 @@ def _status(ctx, v):
         mine = [d for d in v["dohdles"] if d["maker"] == ctx.seat and d["status"] == "making"]
         waiting = sorted({d["maker"] for d in v["dohdles"] if d["status"] == "making"})
         text = t("dohdles.make_yours", n=len(mine)) if mine else t(
-            "dohdles.waiting_makers", names=", ".join(ctx.name(s) for s in waiting))
+            "dohdles.waiting_makers", names=", ".join(ctx.name(s) for s in waiting), n=len(waiting))
         clock = _timer(v, "sculpt")
     elif phase == "over":
         text = t("dohdles.over_final") if v.get("reason") == "final" else t("dohdles.over_exhausted")
