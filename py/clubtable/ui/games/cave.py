@@ -44,7 +44,7 @@ def _side_names(ctx, side: int) -> str:
     sides = ctx.view.get("sides") or []
     if not 0 <= side < len(sides):
         return "?"
-    return " & ".join(ctx.name(s) for s in sides[side]["seats"])
+    return kit.side_name(ctx, sides[side]["seats"])
 
 
 def _side_mark(ctx, side: int):

@@ -31,7 +31,7 @@ def _colour(ctx, side: dict) -> str:
 def _side_name(ctx, view: dict, side_i) -> str:
     if side_i is None:
         return "?"
-    return " & ".join(ctx.name(s) for s in view["sides"][side_i]["members"])
+    return riddles.side_name(ctx, view["sides"][side_i]["members"])
 
 
 def _swatch(ctx, view: dict, side_i: int):
