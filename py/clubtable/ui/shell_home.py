@@ -7,6 +7,7 @@ import json
 
 from ..catalogue import CATALOGUE, player_range
 from ..games import GAMES
+from ..session.protocol import MAX_SEQ
 from . import clubs, dom
 from .dom import h
 
@@ -138,7 +139,8 @@ class HomeScreens:
                  h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="setup-rules",
                           aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                  h("form",
-                   h("fieldset", h("legend", t("setup.seats", n=player_range({"min": game.min_players, "max": game.max_players}))),
+                   h("fieldset", h("legend", t("setup.seats", n=player_range({"min": game.min_players,
+                                                                             "max": game.max_players}))),
                      h("ol", rows, cls="seats"), add, pace,
                      None if game.pass_and_play else h("p", t("setup.no_pass"), cls="muted", id="no-pass")),
                    h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
@@ -480,7 +482,6 @@ class HomeScreens:
 def game_number(text) -> "int | None":
     """The set-up's game number (the table's seed, which deals the same game again): None
     when empty (a new deal); spaces between digits are allowed, as the end shows it."""
-    from ..session.protocol import MAX_SEQ
     digits = "".join(str(text or "").split())
     if not digits:
         return None
