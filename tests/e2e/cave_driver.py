@@ -2,8 +2,6 @@
 in, letter and question turns, answers, guesses, interrupts, the owner's judgement.  Every
 helper waits for the screen state it needs first (``#cave-status`` carries the phase, the
 stage, the round kind and whose turn it is)."""
-import json
-
 from .conftest import open_setup
 
 # A short game: Start, one column, End (the two numbers of each column: guesser, owner).
@@ -13,7 +11,7 @@ SHORT_TRACK = [{"label": "Start", "top": 6, "bottom": 0}, {"label": "", "top": 5
 # Clocks long enough that nothing times out on a slow machine; the question clock is shown.
 FAST_OPTIONS = {"riddle_medium": '"table"', "molding_time_s": 0, "letter_turn_s": 0, "question_s": 600,
                 "answer_s": 120, "guess_write_s": 600, "judge_s": 600, "first_player": "0",
-                "game_marker_track": json.dumps(SHORT_TRACK)}
+                "game_marker_track": SHORT_TRACK}
 
 
 def set_up_cave(page, base_url, seats=("local", "remote", "remote"), host_name="Ann", **options):
@@ -21,9 +19,27 @@ def set_up_cave(page, base_url, seats=("local", "remote", "remote"), host_name="
     -> value; a select takes the JSON of its choice)."""
     if "first_player" in options:          # a named first player: "a player I name" first
         options = {"first_player_rule": '"host_choice"', **options}
+    track = options.pop("game_marker_track", None)
     open_setup(page, base_url, "cave", seats, options)
+    if track is not None:
+        set_track(page, track)
     page.fill("#seat-name-0", host_name)
     page.click("#open-table")
+
+
+def set_track(page, track):
+    """The game-marker track in the set-up's table: spaces removed or added to its length,
+    then each space's two numbers and its 5P box."""
+    rows = lambda: page.locator("#opt-game_marker_track tbody tr").count()  # noqa: E731
+    while rows() > len(track):
+        page.click("[data-key='track-rm-1']")
+    while rows() < len(track):
+        page.click("[data-key='track-add']")
+    for i, space in enumerate(track):
+        page.fill(f"#track-{i}-top", str(space["top"]))
+        page.fill(f"#track-{i}-bottom", str(space["bottom"]))
+        if 0 < i < len(track) - 1:
+            page.set_checked(f"#track-{i}-5p", space["label"] == "5P")
 
 
 def status(page, **want):

@@ -177,3 +177,27 @@ def test_a_game_card_clicked_before_python_is_ready_opens_its_set_up_once_ready(
     page.evaluate("window.__release()")
     page.wait_for_selector("#setup-form", timeout=60_000)
     assert page.locator("h1").inner_text() == "DODGY"
+
+
+@pytest.mark.parametrize("locale, saved, lang, loading", [
+    ("de-DE", None, "de", "Die Spiel-Engine wird geladen…"),
+    ("de-DE", "fr", "fr", "Chargement du moteur de jeu…"),      # the player's choice beats the browser's
+    ("it-IT", None, "en", "Loading the game engine…")])
+def test_the_splash_speaks_the_pages_language_before_python_starts(browser, base_url, locale, saved, lang, loading):
+    """While Python is still loading (its entry script held), the splash shows only the texts
+    of the language the app will choose; nothing of another language is visible."""
+    context = browser.new_context(locale=locale)
+    try:
+        page = context.new_page()
+        if saved:
+            page.add_init_script(f"localStorage.setItem('clubtable.lang', '{saved}')")
+        page.route("**/py/main.py", lambda route: None)          # Python never starts here
+        page.goto(base_url, wait_until="domcontentloaded")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.locator("#splash .loading").inner_text().strip() == loading
+        shown = page.locator("#splash [lang]").evaluate_all(
+            "els => [...new Set(els.filter(e => e.checkVisibility()).map(e => e.lang))]")
+        assert shown == [lang]
+        assert page.locator("#splash [data-key='play-dodgy']").is_visible()
+    finally:
+        context.close()

@@ -64,7 +64,7 @@ public_url = "https://games.example.org/"
     build.brand(dist, club)
     html = (dist / "index.html").read_text(encoding="utf-8")
     assert "<title>Spielkreis &lt;Nord&gt;</title>" in html
-    assert '<html lang="de">' in html
+    assert '<html lang="de" data-club-lang="de">' in html
     assert 'data-game="dodgy"' in html and 'data-game="waldi"' in html
     assert 'data-game="dobbelduel"' not in html and 'data-game="cave"' not in html
     assert 'href="static/art/club-logo.svg"' in html and (dist / "static/art/club-logo.svg").exists()

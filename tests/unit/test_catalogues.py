@@ -107,6 +107,35 @@ def test_every_count_has_its_plural_forms():
     assert missing == []
 
 
+# The polite "Sie" and its forms, capitalised where a sentence does not begin: "Sie" there is
+# never "she", "they" or "it".  (At a sentence's start they are those, as in "Ann hat zwei
+# Schiffe. Sie vermutet …", so only a reader can tell; a colon does not start one.)
+FORMAL_DE = re.compile(r"(?<![.!?…“„]\s)(?<!^)(?<![.!?]\s\s)\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b")
+
+
+def test_german_says_du_everywhere():
+    """One form of address per language: German speaks to the player as "du" in every
+    domain; no "Sie", "Ihnen", "Ihr(e)" in the middle of a sentence, no "Sie" as a polite
+    imperative ("drücken Sie")."""
+    formal = []
+    for domain in DOMAINS:
+        for key, e in catalogue("de", domain).by_key().items():
+            for text in e.translations():
+                for line in re.split(r"(?<=[.!?])\s+", text):      # each sentence from its start
+                    if FORMAL_DE.search(line) or re.search(r"\b\w+en Sie\b", line):
+                        formal.append((domain, key, line))
+    assert formal == []
+    sample = "Kopieren ist hier nicht erlaubt: der Text ist markiert, drücken Sie Strg+C."
+    assert FORMAL_DE.search(sample) and not FORMAL_DE.search("Ann hat zwei Schiffe. Sie vermutet mehr.")
+
+
+def test_french_says_vous_everywhere():
+    tu = re.compile(r"(?<![\w-])(tu|toi|ton|ta|tes|te|t[’'])(?![\w])", re.I)
+    found = [(d, k) for d in DOMAINS for k, e in catalogue("fr", d).by_key().items()
+             for text in e.translations() if tu.search(text)]
+    assert found == []
+
+
 def test_a_plural_text_agrees_with_a_count_the_code_passes():
     for key, e in english().items():
         if e.plural:

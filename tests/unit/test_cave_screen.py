@@ -188,7 +188,7 @@ def test_teams_share_a_row_and_their_words_and_a_spectator_sees_no_word(screen):
         t.local(seat, {"type": "mold_clay", "word": "abcdefgh"[seat] * 3}, 5)
     tree = screen.mod.render(_ctx(screen, t, 1))
     rows = list(_find(_by_id(tree, screen, "cave-sides"), screen.dom, lambda n: n.tag == "tr" and "data-side" in n.attrs))
-    assert len(rows) == 4 and "Ann & Bob" in "".join(_texts(rows[0], screen.dom))
+    assert len(rows) == 4 and "Team Ann & Bob" in "".join(_texts(rows[0], screen.dom))
     words = [n.children[0] for n in _find(tree, screen.dom, lambda n: n.attrs.get("class") == "cave-word")]
     assert sorted(words) == ["aaa", "bbb"]                      # Bob sees his teammate's word too
     spectator = screen.mod.render(_ctx(screen, t, None))

@@ -223,3 +223,71 @@ def test_the_rules_page_leads_back_to_the_table_it_was_opened_from(dom):
     back = next(n for n in _walk(tree, dom) if n.attrs.get("id") == "rules-back")
     assert back.tag == "a" and back.attrs["href"] == "#/dodgy"
     assert json.dumps(back.attrs)
+
+
+# Terms a game's screen shows a player, which How to play must explain in its text (not only
+# in a picture): the seer stone, Cave's 5P spaces and interrupts, Dohdles' "Unfair?" and start.
+TERMS = {"dodgy": ["dodgy.seer"], "cave": ["cave.space.5p", "cave.interrupt", "cave.space.start", "cave.space.end"],
+         "dohdles": ["dohdles.report", "dohdles.start_mark"]}
+
+
+def _body_text(tree, dom) -> str:
+    """The page's paragraphs and bullets outside its pictures."""
+    out = []
+
+    def walk(node, in_figure):
+        if isinstance(node, list):
+            for c in node:
+                walk(c, in_figure)
+        elif isinstance(node, dom.Node):
+            inside = in_figure or node.tag == "figure"
+            if node.tag in ("p", "li", "h2") and not inside:
+                out.append(_text(node, dom))
+            walk(node.children, inside)
+    walk(tree, False)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", sorted(TERMS))
+def test_every_term_a_screen_uses_is_explained_in_words(dom, game_id, lang):
+    from clubtable.i18n import Translator
+    t = Translator(lang)
+    tree, _ = _page(game_id, lang)
+    body = _body_text(tree, dom).lower()
+    for key in TERMS[game_id]:
+        assert t(key).lower() in body, (game_id, lang, key, t(key))
+
+
+def test_the_seer_stone_is_drawn_unlike_an_ordinary_die(dom):
+    """Beside an ordinary die in How to play, and by one style on the table: a counted seer
+    stone keeps its own edge and star (the "counted" rule comes first and never wins)."""
+    import re
+    from pathlib import Path
+    tree, _ = _page("dodgy", "en")
+    fig = next(n for n in _walk(tree, dom) if n.attrs.get("data-example") == "dodgy.rules.seer")
+    dice = [n for n in _walk(fig, dom) if "die" in n.attrs.get("class", "").split()]
+    assert sorted("seer" in d.attrs["class"].split() for d in dice) == [False, True]
+    css = (Path(__file__).resolve().parents[2] / "static/css/clubtable.css").read_text(encoding="utf-8")
+    seer = re.search(r"^\.die\.seer \{([^}]*)\}", css, re.M)
+    assert seer and "double" in seer.group(1) and re.search(r"^\.die\.seer::before \{[^}]*content:", css, re.M)
+    assert css.index(".die.counted {") < css.index(".die.seer {")
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_caves_track_speaks_the_pages_language(dom, lang):
+    import re
+    tree, _ = _page("cave", lang)
+    heads = [_text(n, dom) for n in _walk(tree, dom) if n.tag == "th"]
+    english = {"End", "5P"} | ({"Start"} if lang == "fr" else set())
+    assert not english & {re.sub(r"^● ", "", x) for x in heads}, heads
+
+
+def test_dohdles_start_space_is_marked_and_free_of_tokens(dom):
+    tree, _ = _page("dohdles", "en")
+    fig = next(n for n in _walk(tree, dom) if n.attrs.get("data-example") == "dohdles.rules.track")
+    start = [n for n in _walk(fig, dom) if "start" in n.attrs.get("class", "").split()]
+    assert len(start) == 1
+    marks = [n for n in _walk(start[0], dom) if "start-mark" in n.attrs.get("class", "")]
+    tokens = [n for n in _walk(start[0], dom) if n.attrs.get("class") == "tokens"]
+    assert marks and _text(marks[0], dom) == "start" and _text(tokens, dom) == ""

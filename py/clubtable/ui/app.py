@@ -30,7 +30,7 @@ from . import clubs, dom, storage, warmup
 from .context import Refusal, ScreenContext
 from .controllers import GuestTable, HostTable
 from .dom import h, mount
-from .shell_home import HomeScreens
+from .shell_home import HomeScreens, game_number
 from .shell_table import TableScreens
 
 LANG_KEY = "clubtable.lang"
@@ -205,7 +205,7 @@ class App(HomeScreens, TableScreens):
             return
         try:
             table = Table(game.id, seats, options=s["options"], now_ms=dom.now_ms(),
-                          bot_pace=s.get("pace", 1.0))
+                          bot_pace=s.get("pace", 1.0), seed=game_number(s.get("game_number")))
         except IllegalAction as e:
             params = dict(e.params)
             if "option" in params:       # the option's label in the player's language, not its id

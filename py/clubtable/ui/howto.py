@@ -53,7 +53,7 @@ def section(t: Callable[..., str], key: str, paras=1, items=0, picture=None, aft
     ``key.a1``… that explain it.  Each of ``paras``, ``items``, ``after`` is a count or a
     list of suffixes (see :func:`_lines`); ``params`` fill every text of the part."""
     params = params or {}
-    body = [h("h2", t(key), id=_anchor(key))]
+    body = [h("h2", t(key, **params), id=_anchor(key))]
     body += [h("p", x) for x in _lines(t, key, paras, "p", params)]
     bullets = _lines(t, key, items, "li", params)
     if bullets:

@@ -40,6 +40,13 @@ def _tr(t: Callable, key: str, fallback: str, **params) -> str:
 
 
 # --------------------------------------------------------------------------- drawing
+def side_name(ctx, seats) -> str:
+    """A side by its players' names: one player's name, or "Team Ann & Ben", which takes a
+    verb in the singular as a name does ("Team Ann & Ben writes a guess")."""
+    names = " & ".join(ctx.name(s) for s in seats)
+    return names if len(seats) == 1 else ctx.t("riddle.team", names=names)
+
+
 def _pad(scratch: dict, pad_id: str) -> dict:
     return scratch.setdefault("pad:" + pad_id, {"strokes": [], "live": None})
 

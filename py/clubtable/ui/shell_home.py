@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 
-from ..catalogue import CATALOGUE
+from ..catalogue import CATALOGUE, player_range
 from ..games import GAMES
+from ..session.protocol import MAX_SEQ
 from . import clubs, dom
 from .dom import h
 
@@ -49,7 +50,8 @@ class HomeScreens:
     def new_seat(self, game, i):
         level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else None
         kind = self.seat_kind(game)
-        name = self.t("setup.bot_name", n=i) if kind == "bot" else self.t("setup.player_name", n=i + 1)
+        key = {"bot": "setup.bot_name", "remote": "setup.guest_name"}.get(kind, "setup.player_name")
+        name = self.t(key, n=i if kind == "bot" else i + 1)
         return {"kind": kind, "name": name, "level": level}
 
     def bots_misfit(self, game):
@@ -93,7 +95,7 @@ class HomeScreens:
             cards.append(h(
                 "li",
                 h("h2", g["title"]),
-                h("p", t("home.players", n=g["players"]), cls="players"),
+                h("p", t("home.players", n=player_range(g)), cls="players"),
                 h("p", t(g["summary"]), cls="summary"),
                 h("button", t("home.play", title=g["title"]), cls="primary", data_key=f"play-{g['id']}",
                   on_click=lambda e, gid=g["id"]: self.go(f"#/{gid}")) if playable
@@ -183,7 +185,8 @@ class HomeScreens:
                  h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="setup-rules",
                           aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                  h("form",
-                   h("fieldset", h("legend", t("setup.seats", a=game.min_players, b=game.max_players)),
+                   h("fieldset", h("legend", t("setup.seats", n=player_range({"min": game.min_players,
+                                                                             "max": game.max_players}))),
                      h("ol", rows, cls="seats"), add, pace, self.bots_note(game),
                      None if game.pass_and_play else h("p", t("setup.no_pass"), cls="muted", id="no-pass")),
                    h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
@@ -196,6 +199,12 @@ class HomeScreens:
                      h("div", h("label", t("setup.ice"), html_for="opt-ice"),
                        h("input", id="opt-ice", value=s.get("ice", ""), placeholder="stun:stun.example.org:3478",
                          on_input=lambda e: s.__setitem__("ice", dom.value_of(e))), cls="field"),
+                     h("div", h("label", t("setup.game_number"), html_for="game-number"), " ",
+                       h("input", id="game-number", value=s.get("game_number", ""), inputmode="numeric",
+                         autocomplete="off", aria_describedby="game-number-help",
+                         on_input=lambda e: s.__setitem__("game_number", dom.value_of(e))),
+                       h("small", t("setup.game_number.help"), cls="muted hint opt-help", id="game-number-help"),
+                       cls="field"),
                      open=bool(s.get("options_open"))),
                    h("p", s["error"], cls="error", role="alert") if s.get("error") else None,
                    running and h("p", t("setup.running"), " ",
@@ -287,6 +296,9 @@ class HomeScreens:
     def option_field(self, game, name):
         """One option as a translated label and a control in words (see ``choice_label``);
         numbers show their bounds, lists are chips, Dobbelduel's column order swatches."""
+        own = getattr(self.screen_module(game.id), "OPTION_FIELDS", {}).get(name)
+        if own is not None:                 # a game's own control (Waldi's deck, Cave's track)
+            return own(self, game, name)
         t = self.t
         s = self.setup
         opts = s["options"]
@@ -348,9 +360,9 @@ class HomeScreens:
             if isinstance(lo, (int, float)) and isinstance(hi, (int, float)):
                 hint = h("span", t(unit, lo=_num(lo / scale), hi=_num(hi / scale)), cls="muted hint",
                          id=f"{fid}-hint")
-        else:
-            ctl = h("input", id=fid, value=json.dumps(value) if not isinstance(value, str) else value,
-                    on_input=lambda e: self.set_json(name, dom.value_of(e), isinstance(value, str)))
+        else:                               # a word; anything else has a control of its own above
+            ctl = h("input", id=fid, value=str(value or ""),
+                    on_input=lambda e: opts.__setitem__(name, dom.value_of(e)))
         help_line = self.option_help(game, name, ctl)
         return h("div", label, " ", ctl, " ", hint, help_line, cls="field")
 
@@ -388,14 +400,6 @@ class HomeScreens:
         parts = [p for p in text.split(",") if p]
         try:
             self.setup["options"][name] = [int(p) for p in parts]
-            bad.discard(name)
-        except ValueError:
-            bad.add(name)
-
-    def set_json(self, name, raw, is_text):
-        bad = self.setup.setdefault("bad", set())
-        try:
-            self.setup["options"][name] = raw if is_text else json.loads(raw)
             bad.discard(name)
         except ValueError:
             bad.add(name)
@@ -459,7 +463,7 @@ class HomeScreens:
         """The set-up's own checks, in the player's language: numbers within their bounds."""
         s = self.setup
         for name in sorted(s.get("bad") or ()):
-            listed = isinstance(game.options.get(name), list)
+            listed = isinstance(game.options.get(name), list) and all(type(x) is int for x in game.options[name])
             return self.t("opt.not_numbers" if listed else "opt.not_a_number", label=self.option_label(game, name))
         for name, spec in game.option_specs.items():
             inner = getattr(spec, "inner", spec)
@@ -470,6 +474,10 @@ class HomeScreens:
                 scale = 1000 if name.endswith("_ms") else 1      # shown in seconds
                 return self.t("opt.out_of_range", label=self.option_label(game, name), lo=_num(lo / scale),
                               hi=_num(hi / scale))
+        try:
+            game_number(s.get("game_number"))
+        except ValueError:
+            return self.t("setup.game_number.bad")
         return None
 
     def set_seat(self, i, key, value, render=True):
@@ -524,6 +532,25 @@ class HomeScreens:
                      h("p", t("join.waiting"), cls="muted", role="status")]
         title = t("join.title_game", game=game.title) if game is not None else t("join.title")
         return h("section", h("h1", title), body, cls="screen join", id="join")
+
+
+def game_number(text) -> "int | None":
+    """The set-up's game number (the table's seed, which deals the same game again): None
+    when empty (a new deal); spaces between digits are allowed, as the end shows it."""
+    digits = "".join(str(text or "").split())
+    if not digits:
+        return None
+    if not digits.isdigit() or int(digits) > MAX_SEQ:
+        raise ValueError(digits)
+    return int(digits)
+
+
+def show_game_number(seed: int) -> str:
+    """A seed as the end shows it: digits in groups of four, easier to copy by eye."""
+    digits = str(seed)
+    head = len(digits) % 4
+    groups = ([digits[:head]] if head else []) + [digits[i:i + 4] for i in range(head, len(digits), 4)]
+    return " ".join(groups)
 
 
 def copy_share(app, text: str, what: str, select_id: str, link: bool = False):

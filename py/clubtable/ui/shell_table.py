@@ -11,6 +11,7 @@ from ..net import address, trace
 from ..net.sdp import CodeError
 from . import clubs, dom, storage
 from .dom import h
+from .shell_home import show_game_number
 
 INVITE_BASE_KEY = "clubtable.invite_base"   # in localStorage: where this host's invitation links point
 
@@ -436,7 +437,7 @@ class TableScreens:
             lines.append(h("p", t("result.verified") if ok else t("result.not_verified", why=why),
                            cls="ok" if ok else "error", id="verified"))
         elif ctl.seed is not None:
-            lines.append(h("p", t("result.seed", seed=ctl.seed), cls="muted", id="seed"))
+            lines.append(h("p", t("result.seed", seed=show_game_number(ctl.seed)), cls="muted", id="seed"))
         lines.append(h("button", t("result.again"), cls="primary", id="play-again",
                        on_click=lambda e: self.again()))
         return h("section", lines, cls="result", id="result")

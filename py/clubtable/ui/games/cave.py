@@ -21,6 +21,7 @@ numbered places).  The dough colours below are a look, not a rule.
 from __future__ import annotations
 
 from .. import riddles as kit    # the shared riddle kit: dough pad, photo picker, word, question, proposal, log
+from .. import dom
 from ..dom import h
 
 # the moves this screen offers to the other players at the device (pass-and-play)
@@ -46,7 +47,7 @@ def _side_names(ctx, side: int) -> str:
     sides = ctx.view.get("sides") or []
     if not 0 <= side < len(sides):
         return "?"
-    return " & ".join(ctx.name(s) for s in sides[side]["seats"])
+    return kit.side_name(ctx, sides[side]["seats"])
 
 
 def _side_mark(ctx, side: int):
@@ -449,8 +450,7 @@ def track_table(ctx):
         [h("th", t("cave.bottom"), scope="row")]
     for i, sp in enumerate(spaces):
         cls = ("here" if i == here else "") + (" skipped" if skip and sp["label"] == "5P" else "")
-        label = sp["label"] or str(i)
-        heads.append(h("th", ("● " if i == here else "") + label, cls=cls, scope="col",
+        heads.append(h("th", "● " if i == here else None, space_label(ctx, sp, i), cls=cls, scope="col",
                        aria_current="step" if i == here else None))
         tops.append(h("td", str(sp["top"]), cls=cls))
         bottoms.append(h("td", str(sp["bottom"]), cls=cls))
@@ -458,6 +458,20 @@ def track_table(ctx):
     return h("div", h("table", h("thead", h("tr", heads)), h("tbody", h("tr", tops), h("tr", bottoms)),
                       cls="cave-track"), cls="cave-track-wrap", tabindex="0", role="region",
              aria_label=t("cave.track"))
+
+
+SPACE_WORDS = {"Start": "cave.space.start", "End": "cave.space.end", "5P": "cave.space.5p"}
+
+
+def space_label(ctx, sp, i):
+    """A column's name in the player's language: Start, End, 5P (spelled out on hover and
+    for screen readers), else its number."""
+    key = SPACE_WORDS.get(sp.get("label"))
+    if key is None:
+        return str(i)
+    if sp["label"] == "5P":
+        return h("abbr", ctx.t(key), title=ctx.t("cave.space.5p.long"), aria_label=ctx.t("cave.space.5p.long"))
+    return ctx.t(key)
 
 
 def sides(ctx):
@@ -753,6 +767,14 @@ def _example_letter(ctx, v):
             h("p", ex.t("cave.notebook"), ": ", letter_query(ex, q), " ", h("strong", q["answer"]))]
 
 
+def _example_interrupt(ctx, v):
+    """Ben's interrupt button (his side's one cube) and the players' table with the cubes."""
+    from ..howto import example
+    ex = example(ctx, dict(v, phase="play"), seat=1)
+    scores = next(c for c in sides(ex).children if getattr(c, "tag", None) == "table")   # not its heading
+    return [interrupt_bar(ex), scores]
+
+
 def how_to_play(ctx) -> list:
     """Play-Doh's Cave in a few parts, with the table's options (``ctx.view["options"]``)."""
     from ..howto import example, section
@@ -763,7 +785,8 @@ def how_to_play(ctx) -> list:
     col = (v["track"][1] if len(v["track"]) > 1 else {"top": 0, "bottom": 0})
     molding = o.get("molding_time_s") or 0
     nums = {"question": o.get("question_s", 30), "molding": _num(molding / 60),
-            "answers": answers, "top": col.get("top"), "bottom": col.get("bottom")}
+            "answers": answers, "top": col.get("top"), "bottom": col.get("bottom"), "five": t("cave.space.5p"),
+            "button": t("cave.interrupt"), "write": o.get("guess_write_s", 30), "scores": t("cave.sides")}
     medium = o.get("riddle_medium", "canvas2d")
     return [
         section(t, "cave.rules.goal", params=nums),
@@ -774,8 +797,74 @@ def how_to_play(ctx) -> list:
                 picture=_example_letter(ctx, v), params=nums),
         section(t, "cave.rules.questions", ["p1", "p2", "p3.required" if o.get("guess_required") else "p3"],
                 params=nums),
-        section(t, "cave.rules.guess", 3, picture=track_table(example(ctx, v)), params=nums),
-        section(t, "cave.rules.interrupts", 2, params=nums),
+        section(t, "cave.rules.guess", 4, picture=track_table(example(ctx, v)), params=nums),
+        section(t, "cave.rules.interrupts", 2, picture=_example_interrupt(ctx, v), after=1, params=nums),
         section(t, "cave.rules.end", ["p1", "p2." + ("solved" if o.get("tie_break") == "most_solved" else "shared")],
                 params=nums),
     ]
+
+
+# =========================================================================== set-up
+def track_field(app, game, name):
+    """The ``game_marker_track`` option as a table: one row per space, Start first and End
+    last, each with the guesser's and the owner's points; a space between may be skipped with
+    five players (5P), removed, or added before End.  The engine checks it again on opening."""
+    t = app.t
+    opts = app.setup["options"]
+    spaces = opts[name]
+    bad = app.setup.setdefault("bad", set())
+    fid = f"opt-{name}"
+
+    def number(i, which):
+        def on(e):
+            raw = str(dom.value_of(e)).strip()
+            try:
+                spaces[i][which] = int(raw)
+                bad.discard(name)
+            except ValueError:
+                bad.add(name)
+        return on
+
+    def five(i):
+        def on(e):
+            spaces[i]["label"] = "5P" if dom.checked_of(e) else ""
+        return on
+
+    def remove(i):
+        del spaces[i]
+        app.render()
+
+    def add(e=None):
+        last = spaces[-2] if len(spaces) > 1 else {"top": 0, "bottom": 0}
+        spaces.insert(len(spaces) - 1, {"label": "", "top": last["top"], "bottom": last["bottom"]})
+        app.render()
+    rows = []
+    for i, sp in enumerate(spaces):
+        inner = 0 < i < len(spaces) - 1
+        where = space_label(app, sp, i) if not inner else t("cave.space.n", n=i)
+        cells = [h("th", where, scope="row")]
+        for which in ("top", "bottom"):
+            cells.append(h("td", h("input", type="number", id=f"track-{i}-{which}", value=str(sp.get(which, 0)),
+                                   min="0", max="99", step="1", inputmode="numeric",
+                                   aria_label=t(f"cave.track.{which}_of", space=t("cave.space.n", n=i)),
+                                   on_input=number(i, which))))
+        cells.append(h("td", h("input", type="checkbox", id=f"track-{i}-5p", checked=sp.get("label") == "5P",
+                               aria_label=t("cave.track.five_of", space=t("cave.space.n", n=i)),
+                               on_change=five(i)) if inner else None))
+        cells.append(h("td", h("button", "✕", cls="small", data_key=f"track-rm-{i}",
+                               aria_label=t("cave.track.remove", space=t("cave.space.n", n=i)),
+                               on_click=lambda e, i=i: remove(i)) if inner and len(spaces) > 3 else None))
+        rows.append(h("tr", cells, key=f"track-{i}"))
+    head = h("tr", h("th", t("cave.space"), scope="col"), h("th", t("cave.top"), scope="col"),
+             h("th", t("cave.bottom"), scope="col"),
+             h("th", h("abbr", t("cave.space.5p"), title=t("cave.space.5p.long")), scope="col"),
+             h("th", h("span", t("cave.track.remove_col"), cls="sr-only"), scope="col"))
+    table = h("table", h("caption", app.option_label(game, name), id=f"{fid}-label"),
+              h("thead", head), h("tbody", rows), cls="track-editor", id=fid)
+    help_line = app.option_help(game, name, table)
+    return h("div", h("div", table, cls="track-editor-wrap"), help_line,
+             h("button", t("cave.track.add"), data_key="track-add", on_click=add) if len(spaces) < 40 else None,
+             cls="field track-field")
+
+
+OPTION_FIELDS = {"game_marker_track": track_field}     # set-up controls of this game's own (ui/shell_home.py)

@@ -175,7 +175,8 @@ def turn_panel(ctx):
     if buttons:
         out.append(h("div", buttons, cls="row actions"))
     if v.get("accepted"):
-        out.append(h("p", ctx.t("dodgy.accepted", n=", ".join(ctx.name(s) for s in v["accepted"])), cls="muted"))
+        out.append(h("p", ctx.t("dodgy.accepted", names=", ".join(ctx.name(s) for s in v["accepted"]),
+                                        n=len(v["accepted"])), cls="muted"))
     if v.get("phase") == "choose":
         out.append(choose_status(ctx))
     return h("section", out, cls="panel turn", id="turn")
@@ -317,7 +318,8 @@ def _after_reveal(ctx, rev):
         if rev.get("seer_from_centre"):
             after.append(t("dodgy.seer_moved", winner=ctx.name(rev.get("winner"))))
     if rev.get("eliminated"):
-        after.append(t("dodgy.eliminated", names=", ".join(ctx.name(s) for s in rev["eliminated"])))
+        after.append(t("dodgy.eliminated", names=", ".join(ctx.name(s) for s in rev["eliminated"]),
+                           n=len(rev["eliminated"])))
     return h("p", " ".join(after)) if after else None
 
 
@@ -372,6 +374,14 @@ def _example_statement(ctx):
             h("p", claim_text(ex, {"seat": 0, "quantity": 3, "image": "ship"}))]
 
 
+def _example_seer(ctx):
+    """An ordinary die beside the seer stone, drawn as the table draws them."""
+    ex = example_ctx(ctx, {})
+    seer = ctx.constants.get("seer_die", 20)
+    return h("ul", [die(ex, {"id": 0, "face": "sword"}), die(ex, {"id": seer, "face": "sword", "seer": True})],
+             cls="dice")
+
+
 def example_ctx(ctx, view):
     from ..howto import example
     return example(ctx, view)
@@ -391,7 +401,8 @@ def how_to_play(ctx) -> list:
         section(t, "dodgy.rules.goal"),
         section(t, "dodgy.rules.setup", 2, params=dice),
         section(t, "dodgy.rules.turn", 2, picture=_example_statement(ctx)),
-        section(t, "dodgy.rules.seer", ["p1", "p2", "p3." + ("none" if o.get("seer_mode") == "none" else "face")]),
+        section(t, "dodgy.rules.seer", ["p1", "p2", "p3." + ("none" if o.get("seer_mode") == "none" else "face")],
+                picture=_example_seer(ctx)),
         section(t, "dodgy.rules.shout", ["p1", "p2" if window else "p2.none", "p3"], params={"count": window}),
         section(t, "dodgy.rules.reveal", 2, picture=_example_reveal(ctx), after=1),
         section(t, "dodgy.rules.timers", paras=0, items=[

@@ -34,7 +34,7 @@ def _colour(ctx, side: dict) -> str:
 def _side_name(ctx, view: dict, side_i) -> str:
     if side_i is None:
         return "?"
-    return " & ".join(ctx.name(s) for s in view["sides"][side_i]["members"])
+    return riddles.side_name(ctx, view["sides"][side_i]["members"])
 
 
 def _swatch(ctx, view: dict, side_i: int):
@@ -100,7 +100,7 @@ def _status(ctx, v):
         mine = [d for d in v["dohdles"] if d["maker"] == ctx.seat and d["status"] == "making"]
         waiting = sorted({d["maker"] for d in v["dohdles"] if d["status"] == "making"})
         text = t("dohdles.make_yours", n=len(mine)) if mine else t(
-            "dohdles.waiting_makers", names=", ".join(ctx.name(s) for s in waiting))
+            "dohdles.waiting_makers", names=", ".join(ctx.name(s) for s in waiting), n=len(waiting))
         clock = _timer(v, "sculpt")
     elif phase == "over":
         text = t("dohdles.over_final") if v.get("reason") == "final" else t("dohdles.over_exhausted")
@@ -549,11 +549,13 @@ def scoring_track(ctx, v):
         label = "!" if k == tr.get("bang", 0) else ("★" if k == final else str(k))
         arrows = None
         if k < final:
+            g, r = green[k] if k < len(green) else 0, red[k] if k < len(red) else 0
             arrows = h("span", h("span", "▲" * green[k] if k < len(green) else "", cls="green"),
                        h("span", "▼" * red[k] if k < len(red) else "", cls="red"), cls="arrows",
-                       role="img", aria_label=t("dohdles.arrows", g=green[k] if k < len(green) else 0,
-                                    r=red[k] if k < len(red) else 0))
-        cells.append(h("li", h("span", label, cls="track-no"), arrows,
+                       role="img", aria_label=t("dohdles.arrows", green=t("dohdles.arrows.green", n=g),
+                                                red=t("dohdles.arrows.red", n=r)))
+        start = h("span", t("dohdles.start_mark"), cls="start-mark") if k == tr.get("start") else None
+        cells.append(h("li", h("span", label, cls="track-no"), start, arrows,
                        h("span", [_swatch(ctx, v, i) for i in at.get(k, [])], cls="tokens"),
                        cls="track-space" + (" bang" if k == 0 else "") + (" start" if k == tr.get("start") else ""),
                        key=f"tr-{k}"))
@@ -634,8 +636,9 @@ def _event_text(ctx, v, e):
 def _example_view(o):
     """Ann's and Ben's sides at a made-up table, with the table's clue track and scoring track."""
     final = int(o.get("final_index", 20))
+    # neither token on the start space, so that its mark shows
     return {"sides": [{"members": [0], "colour": 0, "token": int(o.get("start_index", 3)) + 5},
-                      {"members": [1], "colour": 1, "token": int(o.get("start_index", 3))}],
+                      {"members": [1], "colour": 1, "token": int(o.get("start_index", 3)) + 2}],
             "clue_track": list(o.get("clue_track_types") or []), "creator_reward": list(o.get("creator_reward") or []),
             "track": {"start": int(o.get("start_index", 3)), "final": final, "bang": 0,
                       "green": list(o.get("green_arrows") or []), "red": list(o.get("red_arrows") or [])}}
@@ -649,6 +652,21 @@ def _example_clues(ctx, v):
     return [h("p", ex.t("dohdles.dohdle_n", n=1), " · ", ex.name(1)), clue_track(ex, v, d), letter_sheet(ex, d)]
 
 
+def _seconds(ms) -> str:
+    """3000 → "3", 750 → "0.75": milliseconds as the set-up shows them, in seconds."""
+    x = round(int(ms) / 1000, 2)
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _example_unfair(ctx, v):
+    """Ben's Dohdle as Ann sees it: its "Unfair?" button, and the note everybody sees once
+    Cleo has pressed hers."""
+    ex = example(ctx, dict(v, medium="table"))
+    d = {"id": 0, "space": 0, "side": 1, "maker": 1, "status": "active", "chip": 2, "made": True, "reports": [2],
+         "letters": ["R", None, None, None, None]}
+    return h("ol", _card(ex, ex.view, d, False, False, True, False, []), cls="doh-ring")
+
+
 def how_to_play(ctx) -> list:
     """Dohdles! in a few parts, with the table's options (``ctx.view["options"]``)."""
     from ..howto import section
@@ -658,7 +676,8 @@ def how_to_play(ctx) -> list:
     reward = list(o.get("creator_reward") or [])
     answers = ", ".join(_answer_text(ctx, a) for a in (o.get("answer_labels") or []))
     nums = {"answers": answers, "rewards": " – ".join(str(r) for r in reward), "final": v["track"]["final"],
-            "special": round(int(o.get("special_right_window_ms", 3000)) / 1000, 1)}
+            "unfair": t("dohdles.report"), "start": t("dohdles.start_mark"),
+            "special": _seconds(o.get("special_right_window_ms", 3000))}
     medium = o.get("riddle_medium", "drawing")
     return [
         section(t, "dohdles.rules.goal", params=nums),
@@ -666,6 +685,7 @@ def how_to_play(ctx) -> list:
                 params=nums),
         section(t, "dohdles.rules.turn", 1, items=3, picture=_example_clues(ctx, v), after=1, params=nums),
         section(t, "dohdles.rules.questions", 2, params=nums),
+        section(t, "dohdles.rules.fair", 2, picture=_example_unfair(ctx, v), params=nums),
         section(t, "dohdles.rules.race", 3, params=nums),
         section(t, "dohdles.rules.track", 3, picture=scoring_track(example(ctx, v), v), params=nums),
         section(t, "dohdles.rules.end", 3, params=nums),

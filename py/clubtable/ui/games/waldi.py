@@ -675,3 +675,91 @@ def how_to_play(ctx) -> list:
         section(t, "waldi.rules.end", ["p1", "p2." + ("most" if o.get("final_tie_break") == "most_cards" else "shared")],
                 params=nums),
     ]
+
+
+# ====================================================================== set-up
+def deck_field(app, game, name):
+    """The ``deck`` option in words: the standard deck (made from the blanket colours and the
+    edition), or the table's own, each of its 30 cards drawn and set by its blanket colours
+    (and a cat on a tail).  The engine checks the deck again when the table opens."""
+    from ...games.waldi import cards as C
+    t = app.t
+    opts = app.setup["options"]
+    colours = [c for c in opts.get("blanket_colours") or []] or list(C.DEFAULT_COLOURS)
+    deck = opts.get(name)
+    fid = f"opt-{name}"
+
+    def choose(e):
+        if dom.value_of(e) != "custom":
+            opts[name] = None
+        else:                             # the standard deck as the starting point
+            try:
+                opts[name] = C.default_deck(colours, opts.get("edition", "DE"))
+            except ValueError:            # 3 to 6 colours: the standard deck says so when opened
+                opts[name] = C.default_deck(None, opts.get("edition", "DE"))
+        app.render()
+    control = h("select", [h("option", t("opt.waldi.deck.standard"), value="standard", selected=deck is None),
+                           h("option", t("opt.waldi.deck.custom"), value="custom", selected=deck is not None)],
+                id=fid, on_change=choose)
+    help_line = app.option_help(game, name, control)
+    editor = _deck_editor(app, deck, colours) if isinstance(deck, list) else None
+    return h("div", h("label", app.option_label(game, name), html_for=fid), " ", control, help_line, editor,
+             cls="field deck-field")
+
+
+def _deck_editor(app, deck, colours):
+    """One row per card: its picture, its blanket colour(s) as menus, a tail's cat; and, in
+    words, what would stall a round (WAL-4: each colour as often a rear as a front edge)."""
+    t = app.t
+    rows = []
+    number = {"head": 0, "belly": 0, "tail": 0}
+
+    def pick(i, edge):
+        def on(e):
+            deck[i][edge] = dom.value_of(e)
+            app.render()
+        return on
+
+    def cat(i):
+        def on(e):
+            deck[i]["cat"] = dom.checked_of(e)
+            app.render()
+        return on
+    for i, face in enumerate(deck):
+        kind = face.get("kind")
+        if kind not in number:
+            continue
+        number[kind] += 1
+        what = t(f"opt.waldi.deck.{kind}", n=number[kind])
+        menus = []
+        for edge in ("front", "rear"):
+            if edge not in face or (kind == "tail" and edge == "rear") or (kind == "head" and edge == "front"):
+                continue
+            if face.get(edge) not in colours:          # a colour taken off the blankets
+                face[edge] = colours[0]
+            menus.append(h("select", [h("option", colour_name(app, c), value=c, selected=face[edge] == c)
+                                      for c in colours],
+                           id=f"deck-{i}-{edge}", aria_label=t(f"opt.waldi.deck.{edge}", card=what),
+                           on_change=pick(i, edge)))
+        if kind == "tail":
+            menus.append(h("label", h("input", type="checkbox", id=f"deck-{i}-cat", checked=bool(face.get("cat")),
+                                      on_change=cat(i)), " ", t("opt.waldi.deck.cat")))
+        same = kind == "belly" and face.get("front") == face.get("rear")
+        rows.append(h("li", h("span", card_svg(colours, face), cls="deck-card"), h("span", what, cls="deck-name"),
+                      menus, h("span", t("opt.waldi.deck.same"), cls="error") if same else None,
+                      cls="deck-row", key=f"deck-{i}"))
+    rear, front = {}, {}
+    for face in deck:
+        if face.get("kind") in ("head", "belly"):
+            rear[face.get("rear")] = rear.get(face.get("rear"), 0) + 1
+        if face.get("kind") in ("belly", "tail"):
+            front[face.get("front")] = front.get(face.get("front"), 0) + 1
+    warnings = [h("li", t("opt.waldi.deck.unbalanced", colour=colour_name(app, c), r=rear.get(c, 0),
+                          f=front.get(c, 0)))
+                for c in colours if rear.get(c, 0) != front.get(c, 0)]
+    return h("div", defs(colours), h("ol", rows, cls="deck-cards", id="deck-cards"),
+             h("ul", warnings, cls="warn", id="deck-warnings", role="status") if warnings else None,
+             cls="waldi deck-editor")
+
+
+OPTION_FIELDS = {"deck": deck_field}      # set-up controls of this game's own (ui/shell_home.py)
