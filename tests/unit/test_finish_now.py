@@ -51,6 +51,7 @@ def shell(page, ctl):
     app.screen_state, app.focus_seat, app.handover_to = {}, None, None
     app.result_said = app.focus_after = app.news_at = None
     app.confirm_leave = False
+    app.scanner = None                  # no camera looking (ui/scan.py)
     app.render = lambda *a: None
     app.announce = app.toast = lambda *a: None
     app.refuse = lambda r: None
