@@ -16,7 +16,7 @@ own button (``ctx.others``).  Half-typed words, questions and the zoomed picture
 ``ctx.scratch``.  Media (the ``riddle_medium`` option): ``canvas2d`` one drawing per
 riddle (the kit's dough pad), ``photo`` several angles (the kit's photo picker; the mat
 rotates at a real table), ``table`` real clay on the table and no picture (the mat shows
-numbered places).  The dough colours below are a look, not a rule.
+numbered places).  The dough is drawn in the seat's colour (``ctx.colour``).
 """
 from __future__ import annotations
 
@@ -26,8 +26,6 @@ from ..dom import h
 PAD = "cave-pad"
 PHOTOS = "cave-photos"
 WORD = "cave-word"
-# The dough's colour on the drawing pad, by seat (as the roster's markers p0…p5).
-DOUGH = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 
 # The move that hands a riddle in, per medium; told apart by what the seat may make now.
 MOLD_MOVES = ("mold", "mold_photos", "mold_clay")
@@ -35,6 +33,11 @@ CLOCK_ORDER = ("molding", "letter_turn", "question", "answer", "guess", "interru
 
 
 # =========================================================================== small helpers
+def seat_colours(view: dict) -> list:
+    """Each seat wears its side's colour and symbol (partners share one): for ``ctx.marker``."""
+    return list(view.get("side_of") or [])
+
+
 def _s(ctx) -> dict:
     return ctx.scratch
 
@@ -220,7 +223,7 @@ def mold_form(ctx, move: str, medium: str, done: int = 0):
     parts = [kit.secret_word_field(s, WORD, t, label=t("cave.secret_word"), error=error)]
     if move == "mold":
         parts.append(h("p", t("cave.draw_here"), cls="muted"))
-        parts.append(kit.drawing_pad(s, PAD, DOUGH[(ctx.seat or 0) % len(DOUGH)], t, redraw=ctx.redraw))
+        parts.append(kit.drawing_pad(s, PAD, ctx.colour(ctx.seat or 0), t, redraw=ctx.redraw))
     elif move == "mold_photos":
         parts.append(h("p", t("cave.photos_here", n=k.get("photo_angles", 1)), cls="muted"))
         parts.append(kit.photo_picker(ctx, PHOTOS, limit=k.get("max_photos", 8)))
@@ -395,26 +398,32 @@ def track(ctx):
              track_table(ctx), id="cave-track", data_marker=here)
 
 
+TRACK_CHUNK = 6     # columns per row of the track: a phone shows them all, one row under another
+
+
 def track_table(ctx):
-    """The track's columns: the space (the marker on it), the guesser's and the owner's points."""
+    """The track's columns: the space (the marker on it), the guesser's and the owner's
+    points; a few columns per table, the tables side by side as the width allows (so the
+    whole track is in view on a phone, never scrolled or cut off)."""
     v = ctx.view
     t = ctx.t
     spaces = v.get("track") or []
     here = v.get("marker", 0)
     skip = v.get("five_sides")
-    heads, tops, bottoms = [h("th", t("cave.space"), scope="row")], [h("th", t("cave.top"), scope="row")], \
-        [h("th", t("cave.bottom"), scope="row")]
-    for i, sp in enumerate(spaces):
-        cls = ("here" if i == here else "") + (" skipped" if skip and sp["label"] == "5P" else "")
-        label = sp["label"] or str(i)
-        heads.append(h("th", ("● " if i == here else "") + label, cls=cls, scope="col",
-                       aria_current="step" if i == here else None))
-        tops.append(h("td", str(sp["top"]), cls=cls))
-        bottoms.append(h("td", str(sp["bottom"]), cls=cls))
-    # the wrapper scrolls on a narrow screen: it can be reached and scrolled by keyboard
-    return h("div", h("table", h("thead", h("tr", heads)), h("tbody", h("tr", tops), h("tr", bottoms)),
-                      cls="cave-track"), cls="cave-track-wrap", tabindex="0", role="region",
-             aria_label=t("cave.track"))
+    tables = []
+    for start in range(0, len(spaces), TRACK_CHUNK):
+        heads, tops, bottoms = [h("th", t("cave.space"), scope="row")], [h("th", t("cave.top"), scope="row")], \
+            [h("th", t("cave.bottom"), scope="row")]
+        for i, sp in enumerate(spaces[start:start + TRACK_CHUNK], start):
+            cls = ("here" if i == here else "") + (" skipped" if skip and sp["label"] == "5P" else "")
+            label = sp["label"] or str(i)
+            heads.append(h("th", ("● " if i == here else "") + label, cls=cls, scope="col",
+                           aria_current="step" if i == here else None))
+            tops.append(h("td", str(sp["top"]), cls=cls))
+            bottoms.append(h("td", str(sp["bottom"]), cls=cls))
+        tables.append(h("table", h("thead", h("tr", heads)), h("tbody", h("tr", tops), h("tr", bottoms)),
+                        cls="cave-track", key=f"track-{start}"))
+    return h("div", tables, cls="cave-track-wrap", role="group", aria_label=t("cave.track"))
 
 
 def sides(ctx):

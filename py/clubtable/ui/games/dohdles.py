@@ -23,9 +23,17 @@ def wants_focus(update: dict) -> bool:
 
 
 # --------------------------------------------------------------------------- small helpers
+def seat_colours(view: dict) -> list:
+    """Each seat wears its side's colour and symbol (a team shares one): for ``ctx.marker``."""
+    out: dict = {}
+    for i, side in enumerate(view.get("sides") or []):
+        for seat in side.get("members") or []:
+            out[seat] = i
+    return [out.get(s, s) for s in range(max(out, default=-1) + 1)]
+
+
 def _colour(ctx, side: dict) -> str:
-    colours = ctx.constants.get("colours") or ["#888"]
-    return colours[side["colour"] % len(colours)]
+    return ctx.colour(side["members"][0])
 
 
 def _side_name(ctx, view: dict, side_i) -> str:
@@ -37,7 +45,7 @@ def _side_name(ctx, view: dict, side_i) -> str:
 def _swatch(ctx, view: dict, side_i: int):
     """A side's colour with its shape, never colour alone."""
     side = view["sides"][side_i]
-    return h("span", ctx.symbol(side_i), cls="doh-swatch", style=f"background:{_colour(ctx, side)}",
+    return h("span", ctx.symbol(side["members"][0]), cls="doh-swatch", style=f"background:{_colour(ctx, side)}",
              aria_hidden="true")
 
 
