@@ -1,12 +1,13 @@
 """The Play-Doh's Cave screen: the riddle mat, seen from one seat (RULES.md §3).
 
 Top to bottom: what happens now (the round, whose turn, the stage and its clock), the
-interrupt button with the side's cubes, the panel for what this seat may do now (mold,
-ask a letter or pass, ask a question or stop, answer or refuse, guess, judge a near miss),
-the riddle mat (every riddle with its picture(s), owner, toothpicks, who solved it, the
-word once this seat may know it), the game-marker track with both numbers of each column
-(the guesser's on top, the owner's below), the sides with their scores and cubes, this
-side's notebook of letter answers, the questions asked and the guesses made.
+panel for what this seat may do now (mold, ask a letter or pass, ask a question or stop —
+this turn's answers above the form —, answer or refuse, guess, judge a near miss), the
+interrupt button with the side's cubes, this side's notebook of letter answers, the riddle
+mat (every riddle with its picture(s), owner, toothpicks, who solved it, the word once this
+seat may know it), the game-marker track with both numbers of each column (the guesser's on
+top, the owner's below), the sides with their scores and cubes, the questions asked and the
+guesses made.
 
 Everything comes from ``ctx.view`` (this seat's projection: a letter answer is there only
 for the asking and owning sides), ``ctx.legal`` (the riddles a move may target are the
@@ -505,8 +506,38 @@ def question_panel(ctx):
         parts.append(h("button", t("cave.stop"), id="cave-stop", on_click=lambda e: _send(ctx, {"type": "stop"})))
     if not parts:
         return None
-    return h("section", h("h2", t("cave.your_question_turn"), cls="cave-h"), parts, cls="cave-panel",
-             id="cave-questioning")
+    return h("section", h("h2", t("cave.your_question_turn"), cls="cave-h"), turn_answers(ctx), parts,
+             cls="cave-panel", id="cave-questioning")
+
+
+def turn_answers(ctx):
+    """What the asker reads under the clock, just above the form it acts with (the next
+    question, or the guess), not in the logs below: the letters this side asked for and
+    this question turn's questions with their answers."""
+    v = ctx.view
+    rnd = v.get("round") or {}
+    if rnd.get("kind") != "question":
+        return None
+    t = ctx.t
+    me = v.get("my_side")
+    letters = [q for q in v.get("letters") or [] if "answer" in q and q.get("side") == me]
+    asked = [q for q in v.get("qa") or [] if q.get("round") == rnd.get("no") and q.get("side") == v.get("turn_side")]
+    out = []
+    if letters:
+        out += [h("p", t("cave.notebook"), cls="small muted"),
+                h("ul", [h("li", riddle_label(ctx, q["riddle"]), " · ", letter_query(ctx, q), ": ",
+                           h("strong", _letter(ctx, q["answer"]), cls="cave-answer-letter"), key=f"turn-l-{i}")
+                         for i, q in enumerate(letters)], cls="cave-notes")]
+    if asked:
+        out += [h("p", t("cave.answers_this_turn"), cls="small muted"),
+                h("ol", [h("li", h("span", riddle_label(ctx, q["riddle"]) + ": "), h("q", q["text"]), " → ",
+                           h("strong", t(f"cave.answer.{q['answer']}"), cls="answer"), key=f"turn-qa-{i}")
+                         for i, q in enumerate(asked)], cls="qa-log", id="cave-turn-qa")]
+    return h("div", out, cls="cave-turn-answers", id="cave-turn-answers") if out else None
+
+
+def _letter(ctx, ans) -> str:
+    return ctx.t("cave.no_letter") if ans == ctx.constants.get("none", "-") else ans
 
 
 def _samples(ctx) -> list:
@@ -547,7 +578,7 @@ def guess_panel(ctx):
     s = _s(ctx)
     v = ctx.view
     parts = [h("h2", t("cave.write_guess_interrupt") if v.get("interrupt") else t("cave.write_guess"),
-               cls="cave-h")]
+               cls="cave-h"), turn_answers(ctx)]
     choices = _choices(ctx, "guess")
     if ctx.can("guess") and choices:
         def propose(word):
@@ -599,8 +630,7 @@ def notebook(ctx):
         ours = q["side"] == me
         who = t("cave.we_asked") if ours else t("cave.they_asked", name=_side_names(ctx, q["side"]))
         rows.append(h("li", h("span", riddle_label(ctx, q["riddle"])), " · ", letter_query(ctx, q), ": ",
-                      h("strong", t("cave.no_letter") if ans == ctx.constants.get("none", "-") else ans,
-                        cls="cave-answer-letter"), " ", h("span", "(" + who + ")", cls="muted small"),
+                      h("strong", _letter(ctx, ans), cls="cave-answer-letter"), " ", h("span", "(" + who + ")", cls="muted small"),
                       cls="cave-note" + (" ours" if ours else ""), key=f"note-{i}", data_riddle=q["riddle"]))
     return h("section", h("h2", t("cave.notebook"), cls="cave-h"),
              h("ul", rows, cls="cave-notes") if rows else h("p", t("cave.notebook_empty"), cls="muted"),
@@ -674,15 +704,19 @@ def render(ctx):
     if phase == "molding":
         action = [mold_panel(ctx)]
     elif phase == "play":
-        action = [interrupt_bar(ctx), judge_panel(ctx), guess_panel(ctx), pending_question(ctx),
-                  letter_panel(ctx), question_panel(ctx)]
+        # what this seat answers or asks first (within a phone's first screen), then the
+        # interrupt buttons (for the seats whose turn it is not, the first thing below the status)
+        action = [judge_panel(ctx), guess_panel(ctx), pending_question(ctx),
+                  letter_panel(ctx), question_panel(ctx), interrupt_bar(ctx)]
     else:
         action = []
     # the logs only grow: each is drawn again only when its entries (or the names in it) change
     named = (v.get("sides"), [r.get("side") for r in v.get("riddles") or []], v.get("my_side"))
-    return h("div", status(ctx), action, zoom_view(ctx), mat(ctx),
-             h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
+    # the notebook (letter answers) right under the actions: it is read while asking and guessing
+    return h("div", status(ctx), action,
              ctx.part("notebook", _drawn, notebook, v.get("letters"), named) if phase != "molding" else None,
+             zoom_view(ctx), mat(ctx),
+             h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
              ctx.part("qa", _drawn, qa_log, v.get("qa"), named),
              ctx.part("guesses", _drawn, guess_log, v.get("guesses"), named),
              ctx.part("letters", _drawn, letter_log, v.get("letters"), named),

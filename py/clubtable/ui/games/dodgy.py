@@ -87,7 +87,9 @@ def render(ctx):
     if not v:
         return h("p", "…")
     _announce(ctx)
-    parts = [status_line(ctx), players_panel(ctx), turn_panel(ctx)]
+    # my dice, then the statement, the clock and my answer to it, then the others: on a phone
+    # what I must answer in the challenge window is in the first screen, beside my dice
+    parts = [status_line(ctx), players_panel(ctx, True), turn_panel(ctx), players_panel(ctx, False)]
     if v.get("reveal"):
         parts.append(reveal_panel(ctx))
     parts.append(log_panel(ctx))
@@ -124,17 +126,21 @@ def status_line(ctx):
              h("p", t("dodgy.seer_centre"), cls="muted") if v.get("seer") == "centre" else None)
 
 
-def players_panel(ctx):
+def players_panel(ctx, mine):
     v = ctx.view
-    return ctx.part("players", _players, v.get("seats", []), v.get("you"), v.get("known") or [], v.get("hand", []))
+    return ctx.part(("players", mine), _players, v.get("seats", []), v.get("you"), v.get("known") or [],
+                    v.get("hand", []), mine)
 
 
-def _players(ctx, seats, me, known, hand):
-    """Everybody's dice: mine face up, the others' as counts (faces only once revealed)."""
+def _players(ctx, seats, me, known, hand, mine=None):
+    """Everybody's dice (``mine``: True, only this seat's; False, only the others'): mine
+    face up, the others' as counts (faces only once revealed)."""
     t = ctx.t
     rows = []
     for s in seats:
         seat = s["seat"]
+        if mine is not None and (seat == me) != mine:
+            continue
         badges = [h("span", " ★ " + t("dodgy.seer_holder"), cls="seer-badge") if s.get("seer") else None,
                   h("span", " — " + t("dodgy.out"), cls="muted") if not s.get("active") else None]
         if seat == me:
@@ -147,7 +153,10 @@ def _players(ctx, seats, me, known, hand):
         rows.append(h("li", h("div", ctx.marker(seat), " ", h("strong", ctx.name(seat)),
                               f" · {s.get('dice', 0)} ", badges),
                       dice, cls="panel player" + (" me" if seat == me else ""), data_seat=seat, key=f"p{seat}"))
-    return h("ul", rows, cls="players", aria_label=t("play.players"))
+    if not rows:
+        return None
+    return h("ul", rows, cls="players" + (" mine" if mine else ""),
+             aria_label=None if mine else t("play.players"))
 
 
 def turn_panel(ctx):
