@@ -1,8 +1,8 @@
 """The table in view on a phone (360 × 640): no screen is wider than the viewport, in every
 language; what a player answers or reads under a clock is within the first screenful, next
 to the control that acts on it; the end shows the places and the winner at the top, where
-focus lands.  (Every game's in-game screens are also checked at 360 px by the keyboard
-walks of test_a11y_e2e.py, through ``a11y.phone_check``.)"""
+focus lands.  (Every game's screens on the way to its end are also checked at 360 px with
+``assert_fits`` by the keyboard walks of test_a11y_e2e.py.)"""
 from .a11y import PHONE, assert_fits, first_screen
 from .cave_driver import FAST_OPTIONS, answer, ask, ask_letter, guess, hand_in, set_up_cave, status
 from .conftest import join_from_home, open_page
