@@ -193,3 +193,22 @@ def test_a_team_shares_its_sides_colour_in_the_name_bar_and_on_the_board(dom):
     assert marks[0] == marks[1] and marks[2] == marks[3] and marks[4] == marks[5]
     assert len({m for m in marks}) == 4                  # four sides, four colours: none repeated
     assert marks[6][0] == "pmark p3"
+
+
+def test_no_player_in_dobbelduel_looks_like_a_column_of_dice(dom):
+    """The dice are blue, red, yellow and green: the two players wear other colours of the
+    palette, and the columns' shapes are none of the players'."""
+    from clubtable.i18n import Translator
+    from clubtable.ui.context import SYMBOLS, ScreenContext
+    from clubtable.ui.games import dobbelduel
+    ctx = ScreenContext(game_id="dobbelduel", seat=0, t=Translator("en"), act=lambda *a: None, toast=lambda *a: None,
+                        update={"view": {"columns": list(dobbelduel.PAINTED)},
+                                "seats": [{"name": "Ann"}, {"name": "Computer 1"}]},
+                        seat_colours=dobbelduel.seat_colours)
+    css = CSS.read_text(encoding="utf-8")
+    dice = {re.search(rf"\.dd-c-{c} {{ --dd-col: (#[0-9a-f]{{6}}); }}", css).group(1) for c in dobbelduel.PAINTED}
+    dice |= {re.search(rf"\.dd-face-{c} {{ background: (#[0-9a-f]{{6}}); }}", css).group(1) for c in dobbelduel.PAINTED}
+    players = {ctx.colour(0), ctx.colour(1)}
+    assert len(players) == 2 and not players & dice
+    assert not set(dobbelduel.COLOUR_SYM.values()) & set(SYMBOLS)
+    assert {ctx.symbol(0), ctx.symbol(1)} <= set(SYMBOLS)
