@@ -17,7 +17,7 @@ from typing import Any, Callable, Optional
 # A player's colour and symbol, the one source for every screen (name bar, tokens, dough,
 # logs): the Okabe–Ito palette, told apart with the common colour-vision deficiencies, and a
 # shape with each, so colour is never alone.  The style sheet's --p0…--p5 are these colours
-# (tests/unit/test_palette.py ties them).
+# (tests/unit/test_end_and_colours.py ties them).
 PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 SYMBOLS = "●▲■◆★✚"
 
@@ -91,8 +91,8 @@ class ScreenContext:
         self._announce = announce or toast
         self._keep_parts = keep_parts      # False: a made-up table (how to play), parts drawn afresh
         self._look_at = look_at
-        # a game of sides (teams) colours each seat as its side: the screen module's
-        # ``seat_colours(view)`` gives each seat's index into PALETTE
+        # a screen module's ``seat_colours(view)`` gives each seat's index into PALETTE when
+        # not its seat number: a team wears its side's colour, Dobbelduel's players none of its dice's
         self.seat_colours = seat_colours
         self._colours: Optional[list] = None
 
