@@ -252,6 +252,8 @@ def _pending_focus(ctx):
     want = ctx.scratch.get("dd.focus")
     if want and want[0] != _moment(ctx.view):
         ctx.scratch.pop("dd.focus", None)
+        if ctx.result:            # the move ended the game: focus is the end's (above the board)
+            return
         used = ((ctx.view.get("board") or {}).get("rows") or [])
         row = f"#dd-row-{len(used) + 1}-{ctx.view.get('match', 0)}" if used else None
 
