@@ -1,6 +1,7 @@
 """Accessibility checks for the e2e suite: an axe-core scan (the pinned copy build.py fetches,
-never served with the page), no sideways scrolling, touch targets of at least 44 × 44 px,
-focus after a screen change."""
+never served with the page), no sideways scrolling (``assert_fits``: the page and every
+element within the viewport's width), touch targets of at least 44 × 44 px, focus after a
+screen change, what lies within the first screenful (``first_screen``)."""
 import json
 import sys
 from functools import lru_cache
@@ -98,10 +99,48 @@ def overflow(page):
     }""")
 
 
+# Every visible element whose box ends right of the viewport, clipped by a scrolling box or
+# not (a cut-off table is as bad as a wide page); text kept for screen readers only (1 px)
+# and elements with no box do not count.
+OUTSIDE = """() => {
+  const w = document.documentElement.clientWidth, out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2 || r.right <= w + 0.5) continue;
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    const name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+      (el.classList.length ? '.' + [...el.classList].join('.') : '');
+    out.push({el: name, left: Math.round(r.left), right: Math.round(r.right), text: (el.textContent || '').trim().slice(0, 40)});
+  }
+  out.sort((a, b) => b.right - a.right);
+  return {scroll: document.documentElement.scrollWidth, width: w, outside: out};
+}"""
+
+
+def assert_fits(page, where="", show=6):
+    """No wider than the viewport: the document does not scroll sideways and no element's
+    right edge lies beyond the viewport's; on failure the widest offenders are named."""
+    o = page.evaluate(OUTSIDE)
+    if o["scroll"] > o["width"] or o["outside"]:
+        lines = [f"  {x['el']} [{x['left']}..{x['right']}] {x['text']!r}" for x in o["outside"][:show]]
+        raise AssertionError(f"{where or page.url}: {o['scroll']} px wide in a {o['width']} px viewport; "
+                             f"{len(o['outside'])} element(s) stick out, the widest:\n" + "\n".join(lines))
+
+
+def first_screen(page, selector):
+    """Where ``selector``'s first match lies from the top of the document (not of the
+    scroll), and whether all of it is within the first screenful; None when absent."""
+    return page.evaluate("""(sel) => { const el = document.querySelector(sel);
+        if (!el) return null;
+        const r = el.getBoundingClientRect(), y = r.top + window.scrollY;
+        return {top: Math.round(y), bottom: Math.round(y + r.height), fits: y + r.height <= window.innerHeight}; }""",
+                         selector)
+
+
 def phone_check(page, where):
     """At 360 × 640: nothing sideways, every control big enough to tap."""
+    assert_fits(page, where)
     o = overflow(page)
-    assert o["scroll"] <= PHONE["width"], f"{where}: the page is {o['scroll']} px wide: {o['wide']}"
     assert not o["boxes"], f"{where}: part of the screen is hidden in a sideways scroll box: {o['boxes']}"
     small = small_targets(page)
     assert not small, f"{where}: controls smaller than {MIN_TARGET} px: {small}"

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from .a11y import DESKTOP, PHONE, axe_violations, focused, overflow, small_targets
+from .a11y import DESKTOP, PHONE, assert_fits, axe_violations, focused, overflow, small_targets
 from .cave_driver import FAST_OPTIONS, set_up_cave
 from .conftest import open_page
 from .dobbelduel_driver import set_up_dobbelduel
@@ -32,9 +32,11 @@ def check_screen(page, where):
         page.wait_for_timeout(150)                       # the layout settles
         findings += [f"{where} (phone): {v['impact']} {v['id']}: {n['target']}\n    {n['summary']}"
                      for v in axe_violations(page) for n in v["nodes"][:6]]
+        try:
+            assert_fits(page, f"{where} at 360 px")       # the page, and no element cut off
+        except AssertionError as e:
+            findings.append(str(e))
         o = overflow(page)
-        if o["scroll"] > PHONE["width"]:
-            findings.append(f"{where}: at 360 px the page is {o['scroll']} px wide: {o['wide']}")
         if o["boxes"]:
             findings.append(f"{where}: at 360 px part of the screen hides in a sideways scroll box: {o['boxes']}")
         small = small_targets(page)

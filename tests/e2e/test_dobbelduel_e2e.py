@@ -99,9 +99,11 @@ def test_two_matches_against_the_computer(context, base_url):
     assert set(watch.reveals) == {0, 1}
     assert watch.hidden_while_breaking > 0 and watch.watched > 0
     totals = page.locator("#dd-totals").inner_text()
-    shown = [li.inner_text() for li in page.locator("#result .scores li").all()]
-    for name, score in zip(("Player 1", "Computer 1"), shown):
-        assert f"{name} {score.split(': ')[1]}" in totals
+    # the end lists places, not seats: each row names its seat
+    shown = {int(li.get_attribute("data-seat")): li.locator(".score").inner_text()
+             for li in page.locator("#result .scores li").all()}
+    for seat, name in enumerate(("Player 1", "Computer 1")):
+        assert f"{name} {shown[seat]}" in totals
     assert not errors
 
 

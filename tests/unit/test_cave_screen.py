@@ -210,7 +210,8 @@ def test_drawn_riddles_are_made_on_the_kits_dough_pad_in_the_players_colour(scre
     tree = screen.mod.render(_ctx(screen, t, 2))
     pad = _by_id(tree, screen, "cave-pad")
     assert pad is not None and pad.tag == "canvas"
-    assert screen.mod.DOUGH[2] in pad.attrs.get("style", "")
+    from clubtable.ui.context import PALETTE
+    assert PALETTE[2] in pad.attrs.get("style", "")          # the seat's colour, as its name bar marker
     assert _by_id(tree, screen, "cave-photos") is None
 
 

@@ -358,7 +358,8 @@ class App(HomeScreens, TableScreens):
             toast=self.toast, clock_offset=self.ctl.clock_offset, now=dom.now_ms, scratch=self.screen_state,
             constants=dict(getattr(game, "constants", None) or {}), others=others, lang=self.t.lang,
             redraw=self.render, announce=self.announce, look_at=lambda sel: setattr(self, "news_at", sel),
-            upload=self.ctl.upload, asset_url=self.ctl.asset_url, shared=self.shared_screen(game, others))
+            upload=self.ctl.upload, asset_url=self.ctl.asset_url, shared=self.shared_screen(game, others),
+            seat_colours=getattr(self.screen_module(game.id), "seat_colours", None))
 
 
 def start():

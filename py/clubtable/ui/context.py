@@ -14,7 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-SYMBOLS = "●▲■◆★✚"   # player markers: colour plus a shape, for colour-blind players
+# A player's colour and symbol, the one source for every screen (name bar, tokens, dough,
+# logs): the Okabe–Ito palette, told apart with the common colour-vision deficiencies, and a
+# shape with each, so colour is never alone.  The style sheet's --p0…--p5 are these colours
+# (tests/unit/test_end_and_colours.py ties them).
+PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+SYMBOLS = "●▲■◆★✚"
 
 
 class Refusal:
@@ -60,7 +65,8 @@ class ScreenContext:
                  lang: str = "en", redraw: Callable[[], None] = lambda: None,
                  announce: Optional[Callable[[str], None]] = None,
                  look_at: Optional[Callable[[str], None]] = None, keep_parts: bool = True,
-                 shared: bool = False) -> None:
+                 shared: bool = False,
+                 seat_colours: Optional[Callable[[dict], list]] = None) -> None:
         self.game_id = game_id
         self.seat = seat
         self.update = update or {}
@@ -89,6 +95,10 @@ class ScreenContext:
         # pass-and-play: this screen offers a move to another player at the device (a shout,
         # an interrupt), so they are looking at it too: no secret of this seat shows openly
         self.shared = bool(shared)
+        # a screen module's ``seat_colours(view)`` gives each seat's index into PALETTE when
+        # not its seat number: a team wears its side's colour, Dobbelduel's players none of its dice's
+        self.seat_colours = seat_colours
+        self._colours: Optional[list] = None
 
     # ------------------------------------------------------------------ moves
     def can(self, move: str) -> bool:
@@ -173,13 +183,29 @@ class ScreenContext:
             return "?"
         return str(self.seats[seat].get("name", f"#{seat + 1}"))
 
+    def colour_index(self, seat: int) -> int:
+        """``seat``'s place in PALETTE and SYMBOLS: its side's, in a game of sides."""
+        if self._colours is None:
+            got = self.seat_colours(self.view) if self.seat_colours is not None and self.view else None
+            self._colours = list(got) if got else []
+        i = self._colours[seat] if isinstance(seat, int) and 0 <= seat < len(self._colours) else seat
+        return int(i or 0) % len(PALETTE)
+
     def symbol(self, seat: int) -> str:
-        return SYMBOLS[seat % len(SYMBOLS)]
+        return SYMBOLS[self.colour_index(seat)]
+
+    def colour(self, seat: int) -> str:
+        """``seat``'s colour (``#rrggbb``), for what the style sheet cannot paint (a canvas)."""
+        return PALETTE[self.colour_index(seat)]
+
+    def mark_cls(self, seat: int) -> str:
+        """The classes that paint text in ``seat``'s colour (``pmark p<i>``)."""
+        return f"pmark p{self.colour_index(seat)}"
 
     def marker(self, seat: int):
         """A player's colour and symbol, as an element (never colour alone)."""
         from .dom import h
-        return h("span", self.symbol(seat), cls=f"pmark p{seat % 6}", aria_hidden="true")
+        return h("span", self.symbol(seat), cls=self.mark_cls(seat), aria_hidden="true")
 
     def now(self) -> int:
         """The host's clock (ms), as this tab best knows it."""

@@ -32,7 +32,7 @@ def example(ctx: ScreenContext, view: dict, seat: Optional[int] = 0, people=PEOP
     seats = [{"name": name, "kind": "local"} for name in people]
     return ScreenContext(game_id=ctx.game_id, seat=seat, update={"view": view, "seats": seats}, t=ctx.t,
                          act=_noop, toast=_noop, constants=ctx.constants, lang=ctx.lang, announce=_noop,
-                         scratch={}, keep_parts=False)     # its parts must never stand in for a game's
+                         scratch={}, keep_parts=False, seat_colours=ctx.seat_colours)     # its parts must never stand in for a game's
 
 
 def _lines(t, key: str, spec, mark: str, params: dict) -> list:

@@ -226,7 +226,7 @@ class HomeScreens:
         mod = self.screen_module(game_id)
         ctx = ScreenContext(game_id=game_id, seat=None, update={"view": {"options": self.rules_options(game)}}, t=t, act=lambda *a, **k: None,
                             toast=lambda *a: None, constants=dict(getattr(game, "constants", None) or {}),
-                            lang=t.lang)
+                            lang=t.lang, seat_colours=getattr(mod, "seat_colours", None))
         back = self.rules_from
         at_table = back == "#/table" and self.ctl is not None
         if at_table:

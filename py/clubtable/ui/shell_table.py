@@ -16,6 +16,22 @@ from .shell_home import show_game_number
 INVITE_BASE_KEY = "clubtable.invite_base"   # in localStorage: where this host's invitation links point
 
 
+def ranking(scores: list, winners=()) -> list:
+    """``[(rank, seat, score)]``, best first: by score, ties sharing a rank (1, 1, 3).  Most
+    points first, unless the winners hold the fewest (a game won by the lowest score); among
+    equal scores a winner (by a game's tie-break) comes first, then seat order."""
+    seats = range(len(scores))
+    won = {w for w in winners if isinstance(w, int) and 0 <= w < len(scores)}
+    low = bool(won) and all(scores[w] == min(scores) for w in won) and \
+        not all(scores[w] == max(scores) for w in won)
+    order = sorted(seats, key=lambda s: (scores[s] if low else -scores[s], s not in won, s))
+    out: list = []
+    for i, s in enumerate(order):
+        tied = i and scores[s] == scores[order[i - 1]]
+        out.append((out[-1][0] if tied else i + 1, s, scores[s]))
+    return out
+
+
 class TableScreens:
     def render_table(self):
         ctl = self.ctl
@@ -388,12 +404,13 @@ class TableScreens:
                             aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                    cls="play-head"),
                  status,
+                 # the end above the board: the ranking and the winner where focus lands
+                 self.render_result(ctx) if ctx.result else None,
                  # where an eliminated player looks: above the board, not below it
                  h("p", h("button", t("play.finish_now"), id="finish-now", cls="primary",
                           on_click=lambda e: self.finish_with_bots(ctx)), cls="finish-now")
                  if self.all_mine_out(ctx) and not self.ctl.bots_hurried else None,
                  h("div", board, cls="board", id="board"),
-                 self.render_result(ctx) if ctx.result else None,
                  self.leave_box(),
                  cls=f"screen play game-{game.id}", id="table",
                  on_pointerup=self.let_go if ctx.shared else None)
@@ -431,7 +448,12 @@ class TableScreens:
         lines = [h("h2", t("result.title")), h("p", verdict, id="winners")]
         scores = res.get("scores")
         if scores:
-            lines.append(h("ol", [h("li", ctx.name(i), ": ", str(sc)) for i, sc in enumerate(scores)], cls="scores"))
+            # numbered by place, not by seat: "1. Ann 19, 1. Bob 19, 3. Cid 4"
+            lines.append(h("ol", [h("li", ctx.marker(i), " ", h("span", ctx.name(i), cls="name"), ": ",
+                                    h("span", str(sc), cls="score"), value=rank, data_rank=rank, data_seat=i,
+                                    cls="winner" if i in won else None, key=f"rank-{i}")
+                                  for rank, i, sc in ranking(scores, won)],
+                           cls="scores ranking", id="ranking", aria_label=t("result.ranking")))
         if ctl.verification is not None:
             ok, why = ctl.verification
             lines.append(h("p", t("result.verified") if ok else t("result.not_verified", why=why),

@@ -90,7 +90,7 @@ class _Play:
             ctx = ScreenContext(game_id=game.id, seat=0, update=dict(table.update_for(0), game=game.id), t=self.t,
                                 act=lambda *a, **k: None, toast=lambda *a: None, scratch=self.scratch,
                                 now=lambda: self.now, constants=dict(getattr(game, "constants", None) or {}),
-                                lang=self.t.lang)
+                                lang=self.t.lang, seat_colours=getattr(self.mod, "seat_colours", None))
             dom.mount(BOX, self.mod.render(ctx))
             self.drawn += 1
         return True

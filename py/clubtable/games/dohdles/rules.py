@@ -48,7 +48,6 @@ MAX_PROPOSAL = 64
 MAX_EVENTS = 120
 MAX_VARIANTS = 4
 MAKE_MOVE = {"table": "make", "drawing": "make_drawing", "photo": "make_photo"}
-COLOURS = ["#d62728", "#1f77b4", "#ffbf00", "#2ca02c", "#9467bd", "#ff7f0e"]   # DOH-26
 
 DEFAULT_GREEN = [3] * 7 + [2] * 13          # §1.3: index 0 ("!") and 1–6: 3; 7–19: 2
 DEFAULT_RED = [0] + [1] * 6 + [2] * 7 + [3] * 6   # 0; 1–6: 1; 7–13: 2; 14–19: 3
@@ -123,7 +122,7 @@ class Dohdles(Game):
     }
     constants = {
         "spaces": SPACES, "clue_spaces": CLUE_SPACES, "letter_spaces": LETTER_SPACES,
-        "colours": COLOURS, "blank": BLANK, "max_question": MAX_QUESTION, "max_proposal": MAX_PROPOSAL,
+        "blank": BLANK, "max_question": MAX_QUESTION, "max_proposal": MAX_PROPOSAL,
         "bang_index": 0,
     }
     moves = {

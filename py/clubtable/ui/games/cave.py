@@ -1,12 +1,13 @@
 """The Play-Doh's Cave screen: the riddle mat, seen from one seat (RULES.md §3).
 
 Top to bottom: what happens now (the round, whose turn, the stage and its clock), the
-interrupt button with the side's cubes, the panel for what this seat may do now (mold,
-ask a letter or pass, ask a question or stop, answer or refuse, guess, judge a near miss),
-the riddle mat (every riddle with its picture(s), owner, toothpicks, who solved it, the
-word once this seat may know it), the game-marker track with both numbers of each column
-(the guesser's on top, the owner's below), the sides with their scores and cubes, this
-side's notebook of letter answers, the questions asked and the guesses made.
+panel for what this seat may do now (mold, ask a letter or pass, ask a question or stop —
+this turn's answers above the form —, answer or refuse, guess, judge a near miss), the
+interrupt button with the side's cubes, this side's notebook of letter answers, the riddle
+mat (every riddle with its picture(s), owner, toothpicks, who solved it, the word once this
+seat may know it), the game-marker track with both numbers of each column (the guesser's on
+top, the owner's below), the sides with their scores and cubes, the questions asked and the
+guesses made.
 
 Everything comes from ``ctx.view`` (this seat's projection: a letter answer is there only
 for the asking and owning sides), ``ctx.legal`` (the riddles a move may target are the
@@ -16,7 +17,7 @@ own button (``ctx.others``).  Half-typed words, questions and the zoomed picture
 ``ctx.scratch``.  Media (the ``riddle_medium`` option): ``canvas2d`` one drawing per
 riddle (the kit's dough pad), ``photo`` several angles (the kit's photo picker; the mat
 rotates at a real table), ``table`` real clay on the table and no picture (the mat shows
-numbered places).  The dough colours below are a look, not a rule.
+numbered places).  The dough is drawn in the seat's colour (``ctx.colour``).
 """
 from __future__ import annotations
 
@@ -30,8 +31,6 @@ SHOUTS = ("interrupt",)
 PAD = "cave-pad"
 PHOTOS = "cave-photos"
 WORD = "cave-word"
-# The dough's colour on the drawing pad, by seat (as the roster's markers p0…p5).
-DOUGH = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 
 # The move that hands a riddle in, per medium; told apart by what the seat may make now.
 MOLD_MOVES = ("mold", "mold_photos", "mold_clay")
@@ -39,6 +38,11 @@ CLOCK_ORDER = ("molding", "letter_turn", "question", "answer", "guess", "interru
 
 
 # =========================================================================== small helpers
+def seat_colours(view: dict) -> list:
+    """Each seat wears its side's colour and symbol (partners share one): for ``ctx.marker``."""
+    return list(view.get("side_of") or [])
+
+
 def _s(ctx) -> dict:
     return ctx.scratch
 
@@ -264,7 +268,7 @@ def mold_form(ctx, move: str, medium: str, done: int = 0):
     parts = [kit.secret_word_field(s, WORD, t, label=t("cave.secret_word"), error=error)]
     if move == "mold":
         parts.append(h("p", t("cave.draw_here"), cls="muted"))
-        parts.append(kit.drawing_pad(s, PAD, DOUGH[(ctx.seat or 0) % len(DOUGH)], t, redraw=ctx.redraw))
+        parts.append(kit.drawing_pad(s, PAD, ctx.colour(ctx.seat or 0), t, redraw=ctx.redraw))
     elif move == "mold_photos":
         parts.append(h("p", t("cave.photos_here", n=k.get("photo_angles", 1)), cls="muted"))
         parts.append(kit.photo_picker(ctx, PHOTOS, limit=k.get("max_photos", 8)))
@@ -439,25 +443,31 @@ def track(ctx):
              track_table(ctx), id="cave-track", data_marker=here)
 
 
+TRACK_CHUNK = 6     # columns per row of the track: a phone shows them all, one row under another
+
+
 def track_table(ctx):
-    """The track's columns: the space (the marker on it), the guesser's and the owner's points."""
+    """The track's columns: the space (the marker on it), the guesser's and the owner's
+    points; a few columns per table, the tables side by side as the width allows (so the
+    whole track is in view on a phone, never scrolled or cut off)."""
     v = ctx.view
     t = ctx.t
     spaces = v.get("track") or []
     here = v.get("marker", 0)
     skip = v.get("five_sides")
-    heads, tops, bottoms = [h("th", t("cave.space"), scope="row")], [h("th", t("cave.top"), scope="row")], \
-        [h("th", t("cave.bottom"), scope="row")]
-    for i, sp in enumerate(spaces):
-        cls = ("here" if i == here else "") + (" skipped" if skip and sp["label"] == "5P" else "")
-        heads.append(h("th", "● " if i == here else None, space_label(ctx, sp, i), cls=cls, scope="col",
-                       aria_current="step" if i == here else None))
-        tops.append(h("td", str(sp["top"]), cls=cls))
-        bottoms.append(h("td", str(sp["bottom"]), cls=cls))
-    # the wrapper scrolls on a narrow screen: it can be reached and scrolled by keyboard
-    return h("div", h("table", h("thead", h("tr", heads)), h("tbody", h("tr", tops), h("tr", bottoms)),
-                      cls="cave-track"), cls="cave-track-wrap", tabindex="0", role="region",
-             aria_label=t("cave.track"))
+    tables = []
+    for start in range(0, len(spaces), TRACK_CHUNK):
+        heads, tops, bottoms = [h("th", t("cave.space"), scope="row")], [h("th", t("cave.top"), scope="row")], \
+            [h("th", t("cave.bottom"), scope="row")]
+        for i, sp in enumerate(spaces[start:start + TRACK_CHUNK], start):
+            cls = ("here" if i == here else "") + (" skipped" if skip and sp["label"] == "5P" else "")
+            heads.append(h("th", "● " if i == here else None, space_label(ctx, sp, i), cls=cls, scope="col",
+                           aria_current="step" if i == here else None))
+            tops.append(h("td", str(sp["top"]), cls=cls))
+            bottoms.append(h("td", str(sp["bottom"]), cls=cls))
+        tables.append(h("table", h("thead", h("tr", heads)), h("tbody", h("tr", tops), h("tr", bottoms)),
+                        cls="cave-track", key=f"track-{start}"))
+    return h("div", tables, cls="cave-track-wrap", role="group", aria_label=t("cave.track"))
 
 
 SPACE_WORDS = {"Start": "cave.space.start", "End": "cave.space.end", "5P": "cave.space.5p"}
@@ -553,8 +563,38 @@ def question_panel(ctx):
         parts.append(h("button", t("cave.stop"), id="cave-stop", on_click=lambda e: _send(ctx, {"type": "stop"})))
     if not parts:
         return None
-    return h("section", h("h2", t("cave.your_question_turn"), cls="cave-h"), parts, cls="cave-panel",
-             id="cave-questioning")
+    return h("section", h("h2", t("cave.your_question_turn"), cls="cave-h"), turn_answers(ctx), parts,
+             cls="cave-panel", id="cave-questioning")
+
+
+def turn_answers(ctx):
+    """What the asker reads under the clock, just above the form it acts with (the next
+    question, or the guess), not in the logs below: the letters this side asked for and
+    this question turn's questions with their answers."""
+    v = ctx.view
+    rnd = v.get("round") or {}
+    if rnd.get("kind") != "question":
+        return None
+    t = ctx.t
+    me = v.get("my_side")
+    letters = [q for q in v.get("letters") or [] if "answer" in q and q.get("side") == me]
+    asked = [q for q in v.get("qa") or [] if q.get("round") == rnd.get("no") and q.get("side") == v.get("turn_side")]
+    out = []
+    if letters:
+        out += [h("p", t("cave.notebook"), cls="small muted"),
+                h("ul", [h("li", riddle_label(ctx, q["riddle"]), " · ", letter_query(ctx, q), ": ",
+                           h("strong", _letter(ctx, q["answer"]), cls="cave-answer-letter"), key=f"turn-l-{i}")
+                         for i, q in enumerate(letters)], cls="cave-notes")]
+    if asked:
+        out += [h("p", t("cave.answers_this_turn"), cls="small muted"),
+                h("ol", [h("li", h("span", riddle_label(ctx, q["riddle"]) + ": "), h("q", q["text"]), " → ",
+                           h("strong", t(f"cave.answer.{q['answer']}"), cls="answer"), key=f"turn-qa-{i}")
+                         for i, q in enumerate(asked)], cls="qa-log", id="cave-turn-qa")]
+    return h("div", out, cls="cave-turn-answers", id="cave-turn-answers") if out else None
+
+
+def _letter(ctx, ans) -> str:
+    return ctx.t("cave.no_letter") if ans == ctx.constants.get("none", "-") else ans
 
 
 def _samples(ctx) -> list:
@@ -595,7 +635,7 @@ def guess_panel(ctx):
     s = _s(ctx)
     v = ctx.view
     parts = [h("h2", t("cave.write_guess_interrupt") if v.get("interrupt") else t("cave.write_guess"),
-               cls="cave-h")]
+               cls="cave-h"), turn_answers(ctx)]
     choices = _choices(ctx, "guess")
     if ctx.can("guess") and choices:
         def propose(word):
@@ -650,8 +690,7 @@ def notebook(ctx):
         ours = q["side"] == me
         who = t("cave.we_asked") if ours else t("cave.they_asked", name=_side_names(ctx, q["side"]))
         rows.append(h("li", h("span", riddle_label(ctx, q["riddle"])), " · ", letter_query(ctx, q), ": ",
-                      h("strong", t("cave.no_letter") if ans == ctx.constants.get("none", "-") else ans,
-                        cls="cave-answer-letter"), " ", h("span", "(" + who + ")", cls="muted small"),
+                      h("strong", _letter(ctx, ans), cls="cave-answer-letter"), " ", h("span", "(" + who + ")", cls="muted small"),
                       cls="cave-note" + (" ours" if ours else ""), key=f"note-{i}", data_riddle=q["riddle"]))
     return h("section", h("h2", t("cave.notebook"), cls="cave-h"),
              h("ul", rows, cls="cave-notes") if rows else h("p", t("cave.notebook_empty"), cls="muted"),
@@ -727,16 +766,20 @@ def render(ctx):
     if phase == "molding":
         action = [mold_panel(ctx)]
     elif phase == "play":
-        action = [hold_row(ctx), interrupt_bar(ctx), judge_panel(ctx), guess_panel(ctx), pending_question(ctx),
-                  letter_panel(ctx), question_panel(ctx)]
+        # what this seat answers or asks first (within a phone's first screen), then the
+        # interrupt buttons (for the seats whose turn it is not, the first thing below the status)
+        action = [hold_row(ctx), judge_panel(ctx), guess_panel(ctx), pending_question(ctx),
+                  letter_panel(ctx), question_panel(ctx), interrupt_bar(ctx)]
     else:
         action = []
     # the logs only grow: each is drawn again only when its entries (or the names in it) change
     named = (v.get("sides"), [r.get("side") for r in v.get("riddles") or []], v.get("my_side"),
              ctx.showing("secrets"), phase == "over")
-    return h("div", status(ctx), action, zoom_view(ctx), mat(ctx),
-             h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
+    # the notebook (letter answers) right under the actions: it is read while asking and guessing
+    return h("div", status(ctx), action,
              ctx.part("notebook", _drawn, notebook, v.get("letters"), named) if phase != "molding" else None,
+             zoom_view(ctx), mat(ctx),
+             h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
              ctx.part("qa", _drawn, qa_log, v.get("qa"), named),
              ctx.part("guesses", _drawn, guess_log, v.get("guesses"), named),
              ctx.part("letters", _drawn, letter_log, v.get("letters"), named),

@@ -26,10 +26,17 @@ from ..dom import h
 from ...games.dobbelduel import solver
 
 PAINTED = ("blue", "red", "yellow", "green")     # the colours the style sheet paints (dd-face-<c>, c-<c>)
-COLOUR_SYM = {"blue": "●", "red": "▲", "yellow": "■", "green": "◆"}
+# a die colour's shape: none of the players' (ctx.symbol), so no column reads as a player's
+COLOUR_SYM = {"blue": "◐", "red": "✖", "yellow": "▼", "green": "♣"}
 PIPS = frozenset(range(1, 7))     # the faces with pips (static/art/dobbelduel/pips-<n>.svg)
 PEG_SYM = {"eq": "=", "plus": "+", "minus": "−", "none": "·"}
 PEG_CYCLE = ("none", "eq", "plus", "minus")
+
+def seat_colours(view: dict) -> list:
+    """The two players wear the palette's pink and sky blue: its blue and vermilion are the
+    blue and red dice's colours, and a player must not look like a column."""
+    return [3, 5]
+
 
 def columns_of(ctx) -> list:
     """The colours of the code columns, left to right (an option of the table)."""
@@ -245,6 +252,8 @@ def _pending_focus(ctx):
     want = ctx.scratch.get("dd.focus")
     if want and want[0] != _moment(ctx.view):
         ctx.scratch.pop("dd.focus", None)
+        if ctx.result:            # the move ended the game: focus is the end's (above the board)
+            return
         used = ((ctx.view.get("board") or {}).get("rows") or [])
         row = f"#dd-row-{len(used) + 1}-{ctx.view.get('match', 0)}" if used else None
 

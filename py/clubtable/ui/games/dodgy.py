@@ -90,7 +90,9 @@ def render(ctx):
     if not v:
         return h("p", "…")
     _announce(ctx)
-    parts = [status_line(ctx), players_panel(ctx), turn_panel(ctx)]
+    # my dice, then the statement, the clock and my answer to it, then the others: on a phone
+    # what I must answer in the challenge window is in the first screen, beside my dice
+    parts = [status_line(ctx), players_panel(ctx, True), turn_panel(ctx), players_panel(ctx, False)]
     if v.get("reveal"):
         parts.append(reveal_panel(ctx))
     parts.append(log_panel(ctx))
@@ -127,22 +129,27 @@ def status_line(ctx):
              h("p", t("dodgy.seer_centre"), cls="muted") if v.get("seer") == "centre" else None)
 
 
-def players_panel(ctx):
-    """The players and their dice; pass-and-play, while the others at the device may shout
-    on this screen, the seat's own dice face down until its player holds "show"."""
+def players_panel(ctx, mine):
+    """The players and their dice (``mine``: this seat's row, or the others'); pass-and-play,
+    while the others at the device may shout on this screen, the seat's own dice face down
+    until its player holds "show"."""
     v = ctx.view
     hand = v.get("hand", []) if ctx.showing("dice") else None
-    hold = ctx.hold_to_show("dice", ctx.t("dodgy.hold_dice")) if v.get("hand") else None
-    return [ctx.part("players", _players, v.get("seats", []), v.get("you"), v.get("known") or [], hand),
-            h("p", hold, cls="hold-row", id="hold-dice-row") if hold else None]
+    panel = ctx.part(("players", mine), _players, v.get("seats", []), v.get("you"), v.get("known") or [],
+                     hand, mine)
+    hold = ctx.hold_to_show("dice", ctx.t("dodgy.hold_dice")) if mine and v.get("hand") else None
+    return [panel, h("p", hold, cls="hold-row", id="hold-dice-row") if hold else None]
 
 
-def _players(ctx, seats, me, known, hand):
-    """Everybody's dice: mine face up, the others' as counts (faces only once revealed)."""
+def _players(ctx, seats, me, known, hand, mine=None):
+    """Everybody's dice (``mine``: True, only this seat's; False, only the others'): mine
+    face up, the others' as counts (faces only once revealed)."""
     t = ctx.t
     rows = []
     for s in seats:
         seat = s["seat"]
+        if mine is not None and (seat == me) != mine:
+            continue
         badges = [h("span", " ★ " + t("dodgy.seer_holder"), cls="seer-badge") if s.get("seer") else None,
                   h("span", " — " + t("dodgy.out"), cls="muted") if not s.get("active") else None]
         if seat == me and hand is None:       # held back (a shared screen)
@@ -157,7 +164,10 @@ def _players(ctx, seats, me, known, hand):
         rows.append(h("li", h("div", ctx.marker(seat), " ", h("strong", ctx.name(seat)),
                               f" · {s.get('dice', 0)} ", badges),
                       dice, cls="panel player" + (" me" if seat == me else ""), data_seat=seat, key=f"p{seat}"))
-    return h("ul", rows, cls="players", aria_label=t("play.players"))
+    if not rows:
+        return None
+    return h("ul", rows, cls="players" + (" mine" if mine else ""),
+             aria_label=None if mine else t("play.players"))
 
 
 def turn_panel(ctx):

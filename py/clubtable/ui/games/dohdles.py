@@ -26,9 +26,17 @@ def wants_focus(update: dict) -> bool:
 
 
 # --------------------------------------------------------------------------- small helpers
+def seat_colours(view: dict) -> list:
+    """Each seat wears its side's colour and symbol (a team shares one): for ``ctx.marker``."""
+    out: dict = {}
+    for i, side in enumerate(view.get("sides") or []):
+        for seat in side.get("members") or []:
+            out[seat] = i
+    return [out.get(s, s) for s in range(max(out, default=-1) + 1)]
+
+
 def _colour(ctx, side: dict) -> str:
-    colours = ctx.constants.get("colours") or ["#888"]
-    return colours[side["colour"] % len(colours)]
+    return ctx.colour(side["members"][0])
 
 
 def _side_name(ctx, view: dict, side_i) -> str:
@@ -40,7 +48,7 @@ def _side_name(ctx, view: dict, side_i) -> str:
 def _swatch(ctx, view: dict, side_i: int):
     """A side's colour with its shape, never colour alone."""
     side = view["sides"][side_i]
-    return h("span", ctx.symbol(side_i), cls="doh-swatch", style=f"background:{_colour(ctx, side)}",
+    return h("span", ctx.symbol(side["members"][0]), cls="doh-swatch", style=f"background:{_colour(ctx, side)}",
              aria_hidden="true")
 
 
@@ -328,6 +336,10 @@ def _turn_panel(ctx, v):
     out = []
     target = turn.get("target")
     d = v["dohdles"][target] if target is not None else None
+    if d is not None and (ctx.can("ask") or ctx.can("end_questions") or ctx.can("request_letter")):
+        # the answers and letters so far, just above what asks for more (read under the clock)
+        out.append(h("div", riddles.qa_log(d.get("qa") or [], t, lambda a: _answer_text(ctx, a), ctx.name,
+                                           log_id="turn-qa"), letter_sheet(ctx, d), cls="doh-known", id="turn-known"))
     if ctx.can("move_chip"):
         out.append(h("p", t("dohdles.choose_help")))
     if ctx.can("choose_clue"):

@@ -293,7 +293,7 @@ def _seat_markers(ctx, seat, s):
     """Markers left (the player's symbol) and used (rings); a tick once a pile is emptied."""
     left = int(s.get("markers_left", 0))
     used = max(0, ctx.constants["markers"] - left)
-    return h("div", h("span", mark_text(ctx, seat) * left, cls=f"pmark p{seat % 6}", aria_hidden="true"),
+    return h("div", h("span", mark_text(ctx, seat) * left, cls=ctx.mark_cls(seat), aria_hidden="true"),
              h("span", "○" * used, cls="muted", aria_hidden="true"),
              h("span", ctx.t("waldi.markers", n=left), cls="sr-only"),
              h("span", " ✓ " + ctx.t("waldi.emptied"), cls="ok") if s.get("pile_emptied") else None,
@@ -337,14 +337,14 @@ def _strip_of(ctx, colours, dog, flashing, small):
         cls = "waldi-card " + face.get("kind", "")
         placer = flashes.get((dog["id"], i))
         if placer is not None:
-            cls += f" flash f{placer % 6}"
+            cls += f" flash f{ctx.colour_index(placer)}"
             label += ", " + ctx.t("waldi.laid_by", name=ctx.name(placer))
-            extra.append(h("span", mark_text(ctx, placer), cls=f"waldi-flashmark pmark p{placer % 6}",
+            extra.append(h("span", mark_text(ctx, placer), cls="waldi-flashmark " + ctx.mark_cls(placer),
                            aria_hidden="true"))
         owner = face.get("owner")
         if owner is not None:
             label += ", " + ctx.t("waldi.card_of", name=ctx.name(owner))
-            extra.append(h("span", mark_text(ctx, owner), cls=f"waldi-owner pmark p{owner % 6}",
+            extra.append(h("span", mark_text(ctx, owner), cls="waldi-owner " + ctx.mark_cls(owner),
                            aria_hidden="true"))
         cards.append(h("li", h("span", card_svg(colours, face), extra, cls="pic", role="img", aria_label=label,
                                title=label), cls=cls))

@@ -1,0 +1,131 @@
+"""The table in view on a phone (360 × 640): no screen is wider than the viewport, in every
+language; what a player answers or reads under a clock is within the first screenful, next
+to the control that acts on it; the end shows the places and the winner at the top, where
+focus lands.  (Every game's screens on the way to its end are also checked at 360 px with
+``assert_fits`` by the keyboard walks of test_a11y_e2e.py.)"""
+from .a11y import PHONE, assert_fits, first_screen
+from .cave_driver import FAST_OPTIONS, answer, ask, ask_letter, guess, hand_in, set_up_cave, status
+from .conftest import join_from_home, open_page
+
+GAMES = ("dohdles", "dobbelduel", "cave", "waldi", "dodgy")
+
+
+def _watch_console(page, errors):
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+
+
+def test_every_set_up_and_how_to_play_fits_a_phone_in_every_language(browser, base_url):
+    """Cheap (no game is played): each game's set-up, its options open, and its How to play,
+    in English, French and German (German's long words made four set-ups 5–6 px too wide,
+    Cave's track 544 px)."""
+    ctx = browser.new_context(viewport=PHONE)
+    errors = []
+    try:
+        page = open_page(ctx, base_url, errors)
+        _watch_console(page, errors)
+        for lang in ("en", "fr", "de"):
+            page.goto(base_url + "#/")
+            page.select_option("#lang", lang)
+            assert page.evaluate("document.documentElement.lang") == lang
+            for game in GAMES:
+                page.goto(base_url + f"#/{game}")
+                page.wait_for_selector("#setup-form")
+                if not page.locator("#setup-form details[open]").count():
+                    page.click("#setup-form summary")
+                assert_fits(page, f"{lang} set-up of {game}")
+                page.goto(base_url + f"#/rules/{game}")
+                page.wait_for_selector(f"#rules[data-game='{game}'] h1")
+                assert_fits(page, f"{lang} How to play {game}")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def _above_and_near(page, upper, lower, where, gap=80):
+    """``upper`` ends just above ``lower`` and both are within the first screenful."""
+    a, b = first_screen(page, upper), first_screen(page, lower)
+    assert a and b, (where, upper, a, lower, b)
+    assert a["fits"] and b["fits"], f"{where}: {upper} {a} / {lower} {b} not in the first {PHONE['height']} px"
+    assert 0 <= b["top"] - a["bottom"] <= gap, f"{where}: {upper} {a} is not just above {lower} {b}"
+
+
+def test_cave_on_phones_answers_where_the_player_acts_and_the_end_on_top(context, base_url):
+    """Three phones at one Cave table (three tabs at 360 × 640): every screen fits; the
+    owner's answer buttons sit under the question; the asker finds the answer, and the letter
+    it asked for, just above its question form in the first screen; the end lists the places
+    at the top, with focus."""
+    errors = []
+    host = open_page(context, base_url, errors)
+    set_up_cave(host, base_url, **FAST_OPTIONS)
+    host.wait_for_selector("#start-table")
+    bob = open_page(context, base_url, errors)
+    join_from_home(bob, "Bob")
+    host.wait_for_selector("text=Bob")
+    cyd = open_page(context, base_url, errors)
+    join_from_home(cyd, "Cyd")
+    host.wait_for_selector("text=Cyd")
+    tabs = (host, bob, cyd)
+    for page in tabs:
+        page.set_viewport_size(PHONE)
+        _watch_console(page, errors)
+    host.click("#start-table")
+    for page in tabs:
+        status(page, phase="molding")
+    assert_fits(host, "Cave: molding")
+    for page, words in zip(tabs, (["quokka", "zebra", "yak", "xerus"], ["walrus", "vole", "urchin", "tapir"],
+                                  ["shrew", "raven", "python", "otter"])):
+        for w in words:
+            hand_in(page, w)
+
+    # letter round: the asker's answer is in view at once (not only at the bottom)
+    status(host, phase="play", round="letter", stage="letter", turn_side=0)
+    assert_fits(host, "Cave: letter turn")
+    assert first_screen(host, "#cave-ask-letter")["fits"]
+    ask_letter(host, 4, 1, "letter", "start")              # walrus: "w"
+    status(bob, stage="letter", turn_side=1)
+    host.wait_for_selector("#cave-notebook .cave-answer-letter")
+    assert first_screen(host, "#cave-notebook .cave-answer-letter")["fits"]
+    bob.click("#cave-pass")
+    status(cyd, stage="letter", turn_side=2)
+    cyd.click("#cave-pass")
+
+    # question round: the owner answers under the question; the asker reads the answer and
+    # its letter just above the question form, all under the clock in the first screen
+    for page in tabs:
+        status(page, round="question", stage="asking", turn_side=0)
+    ask(host, 4, "Does it live by the sea?")
+    bob.wait_for_selector("#cave-answer-yes")
+    _above_and_near(bob, "#cave-pending", "#cave-answer-yes", "the owner's answer buttons")
+    assert_fits(bob, "Cave: answering")
+    answer(bob, "yes")
+    host.wait_for_selector("#cave-turn-qa li")
+    assert "Yes" in host.inner_text("#cave-turn-qa") and "w" in host.inner_text("#cave-turn-answers .cave-answer-letter")
+    _above_and_near(host, "#cave-turn-answers", "#cave-q-riddle", "the asker's answers")
+    assert first_screen(host, "#cave-q-text")["fits"] and first_screen(host, "#cave-clock-question")["fits"]
+    assert_fits(host, "Cave: question turn with an answer")
+    assert_fits(cyd, "Cave: watching a question turn")
+    host.click("#cave-stop")
+    host.wait_for_selector("#cave-g-word")
+    _above_and_near(host, "#cave-turn-answers", "#cave-g-riddle", "the guesser's answers")
+    guess(host, 4, "Walrus")
+    for page, name in ((bob, "Bob"), (cyd, "Cyd")):
+        status(page, stage="asking", turn_side=tabs.index(page))
+        page.click("#cave-stop")
+        page.click("#cave-no-guess")
+    for page in (cyd, host, bob):                           # letter round 2 from Cyd: all pass, End
+        status(page, round="letter", stage="letter", turn_side=tabs.index(page))
+        page.click("#cave-pass")
+
+    # the end: places by score at the top of the screen, with focus
+    for page in tabs:
+        page.wait_for_selector("#ranking li")
+        page.wait_for_function("document.activeElement && document.activeElement.closest('#result') !== null")
+        assert first_screen(page, "#result")["top"] < first_screen(page, "#board")["top"]
+        box = page.locator("#ranking").bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+        assert_fits(page, "Cave: the end")
+    rows = host.locator("#ranking li")
+    assert [rows.nth(i).get_attribute("value") for i in range(3)] == ["1", "2", "3"]
+    assert rows.nth(0).locator(".name").inner_text() == "Ann" and rows.nth(0).locator(".score").inner_text() == "5"
+    assert host.inner_text("#winners").endswith("Ann")
+    assert not errors, errors
