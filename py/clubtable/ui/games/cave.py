@@ -577,7 +577,9 @@ def turn_answers(ctx):
         return None
     t = ctx.t
     me = v.get("my_side")
-    letters = [q for q in v.get("letters") or [] if "answer" in q and q.get("side") == me]
+    # letter answers are this side's secret: on a shared screen only while its player holds "show"
+    letters = [q for q in v.get("letters") or [] if "answer" in q and q.get("side") == me] \
+        if ctx.showing("secrets") else []
     asked = [q for q in v.get("qa") or [] if q.get("round") == rnd.get("no") and q.get("side") == v.get("turn_side")]
     out = []
     if letters:
