@@ -173,6 +173,16 @@ def test_without_webrtc_the_page_starts_plays_and_says_why_it_cannot_invite(brow
         assert "cannot link devices" in page.locator("#no-webrtc").inner_text()
         assert "WebRTC" in page.locator("#no-webrtc").inner_text()
         assert page.locator("#make-invite").count() == 0
+        # another tab of this browser still sees the table (BroadcastChannel), and is told
+        # why it cannot join it rather than left waiting
+        other = open_page(ctx, base_url)
+        watch_console(other, errors)
+        other.wait_for_selector(".open-tables li")
+        assert "cannot join tables in other tabs" in other.locator("#no-webrtc").inner_text()
+        other.locator(".open-tables button:has-text('Join')").first.click()
+        other.wait_for_selector("#toast:has-text('no WebRTC')")
+        assert other.locator("#home").count() == 1
+        other.close()
         page.click("#start-bots")
         page.wait_for_selector("#my-dice", timeout=30_000)
         for _ in range(100):                       # the player's own move, then the computers'
