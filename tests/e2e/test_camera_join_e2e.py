@@ -9,6 +9,7 @@ import pytest
 
 from .conftest import ARGS, CHROMIUM, open_page, open_setup
 from .dodgy_driver import step
+from .test_a11y_e2e import check_screen
 
 FAKE_CAMERA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
 
@@ -69,10 +70,12 @@ def test_a_second_device_joins_by_camera_in_five_actions_with_nothing_typed(brow
         # the join page says what the guest is joining
         assert guest.locator("h1").inner_text() == "Join a game of DODGY"
         assert guest.locator("#join-about").inner_text() == f"{host_name} invites you to play DODGY, at seat 2."
+        check_screen(guest, "join page")
         actions.append("guest: answer the invitation")
         guest.click("#answer-invite")
         guest.wait_for_selector("#join img.qr")
         assert guest.locator("#show-reply").is_visible()
+        check_screen(guest, "the reply's QR code")
         qr_as_camera_picture(guest, "#join img.qr", feed)
         actions.append("host: scan the reply")
         host.click("#scan-reply")
@@ -112,6 +115,7 @@ def test_a_code_that_is_not_the_reply_is_named_and_the_camera_stops_when_the_lob
         host.wait_for_selector("#scan-problem")
         assert "That is an invitation, not the reply" in host.locator("#scan-problem").inner_text()
         assert host.locator("#scan-video").count() == 1              # and it looks on
+        check_screen(host, "scanning")
         host.click("#lobby-rules")                                   # the lobby left: the camera stops
         host.click("#rules-back")
         host.wait_for_selector("#scan-reply")
@@ -169,6 +173,16 @@ def test_without_webrtc_the_page_starts_plays_and_says_why_it_cannot_invite(brow
         assert "cannot link devices" in page.locator("#no-webrtc").inner_text()
         assert "WebRTC" in page.locator("#no-webrtc").inner_text()
         assert page.locator("#make-invite").count() == 0
+        # another tab of this browser still sees the table (BroadcastChannel), and is told
+        # why it cannot join it rather than left waiting
+        other = open_page(ctx, base_url)
+        watch_console(other, errors)
+        other.wait_for_selector(".open-tables li")
+        assert "cannot join tables in other tabs" in other.locator("#no-webrtc").inner_text()
+        other.locator(".open-tables button:has-text('Join')").first.click()
+        other.wait_for_selector("#toast:has-text('no WebRTC')")
+        assert other.locator("#home").count() == 1
+        other.close()
         page.click("#start-bots")
         page.wait_for_selector("#my-dice", timeout=30_000)
         for _ in range(100):                       # the player's own move, then the computers'

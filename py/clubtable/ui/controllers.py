@@ -547,7 +547,7 @@ class GuestTable(TableController):
         self.on_change = on_change
         self.link = None
         self.spectate = spectate
-        self.status = "connecting"       # connecting | open | lost | ended
+        self.status = "connecting"       # connecting | open | lost | gone | no_webrtc | ended
         self.received = BoundedLog(*MESSAGE_LOG)   # the recent raw messages from the host (tests)
         self.verified = None             # (ok, reason) after the end
         self.error: Optional[str] = None
@@ -584,9 +584,10 @@ class GuestTable(TableController):
         for attempt in range(30):
             try:
                 link = await self.lobby.connect(self.guest.table_id)
-            except NoWebRTC as e:              # no retry can help
-                self.error = str(e)
-                break
+            except NoWebRTC:                   # no retry can help: the shell says why
+                self.status = "no_webrtc"
+                self.on_change()
+                return
             except ConnectionError as e:
                 self.error = str(e)
                 self.status = "lost"

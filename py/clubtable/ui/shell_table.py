@@ -53,8 +53,9 @@ class TableScreens:
 
     def render_joining(self):
         t, ctl = self.t, self.ctl
-        gone = ctl.status == "gone"
-        status = t("guest.gone") if gone else t("guest.lost") if ctl.status == "lost" else t("guest.connecting")
+        gone = ctl.status in ("gone", "no_webrtc")
+        status = t("home.no_webrtc") if ctl.status == "no_webrtc" else t("guest.gone") if gone \
+            else t("guest.lost") if ctl.status == "lost" else t("guest.connecting")
         return h("section", h("h1", t("guest.joining")), h("p", status, role="status", id="guest-status"),
                  h("p", ctl.error, cls="error") if ctl.error and not gone else None,
                  h("button", t("guest.back") if gone else t("nav.leave"), id="leave",
