@@ -40,10 +40,10 @@ def test_three_tabs_play_a_whole_game_with_drawings_a_race_and_no_word_leaking(c
     # Making: three Dohdles each, drawn with the mouse; the word is checked before it is sent
     for page in pages:
         page.wait_for_selector("#make-%d" % (3 * pages.index(page)))
-    host.fill("#word-0", "two words")
+    host.fill("#word-0", "r2-d2")                   # DOH-30: letters, spaces and hyphens only
     host.click("#done")
     host.wait_for_selector("#word-0-error")
-    assert "one word" in host.locator("#word-0-error").inner_text()
+    assert "spaces and hyphens only" in host.locator("#word-0-error").inner_text()
     assert host.locator("#pad-0").get_attribute("data-owned") is not None
     for _ in range(3):            # the three tabs draw at the same time
         started = [(page, start_making(page)) for page in pages]

@@ -52,7 +52,7 @@ STRIKES = (20, 200)                  # excess messages forgiven per second, and 
 # STRANGER_MS gives its place to a new link).  A peer over
 # any of these is refused once and dropped: no honest page goes near them.
 MAX_WATCHERS = 8                     # links beyond the seated players' own
-MAX_STRANGERS = 4                    # links that have not said hello yet
+MAX_STRANGERS = 8                    # links that have not said hello yet (a dozen players joining at once)
 STRANGER_MS = 10_000                 # after this long without hello a stranger may be let go
 REJECT_GAP_MS = 1000                 # at most one `rate_limited` reject per peer in this time
 MAX_DROPPED = 1024                   # dropped peer ids remembered (their late messages ignored)
