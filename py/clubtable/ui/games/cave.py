@@ -893,9 +893,9 @@ def track_field(app, game, name):
                                    min="0", max="99", step="1", inputmode="numeric",
                                    aria_label=t(f"cave.track.{which}_of", space=t("cave.space.n", n=i)),
                                    on_input=number(i, which))))
-        cells.append(h("td", h("input", type="checkbox", id=f"track-{i}-5p", checked=sp.get("label") == "5P",
-                               aria_label=t("cave.track.five_of", space=t("cave.space.n", n=i)),
-                               on_change=five(i)) if inner else None))
+        cells.append(h("td", h("label", h("input", type="checkbox", id=f"track-{i}-5p", checked=sp.get("label") == "5P",
+                                          aria_label=t("cave.track.five_of", space=t("cave.space.n", n=i)),
+                                          on_change=five(i))) if inner else None))   # the label: a finger's target
         cells.append(h("td", h("button", "✕", cls="small", data_key=f"track-rm-{i}",
                                aria_label=t("cave.track.remove", space=t("cave.space.n", n=i)),
                                on_click=lambda e, i=i: remove(i)) if inner and len(spaces) > 3 else None))
@@ -907,7 +907,7 @@ def track_field(app, game, name):
     table = h("table", h("caption", app.option_label(game, name), id=f"{fid}-label"),
               h("thead", head), h("tbody", rows), cls="track-editor", id=fid)
     help_line = app.option_help(game, name, table)
-    return h("div", h("div", table, cls="track-editor-wrap"), help_line,
+    return h("div", table, help_line,
              h("button", t("cave.track.add"), data_key="track-add", on_click=add) if len(spaces) < 40 else None,
              cls="field track-field")
 
