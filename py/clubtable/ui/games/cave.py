@@ -76,7 +76,17 @@ def _private(ctx, r: dict) -> bool:
 def hold_row(ctx):
     """Pass-and-play, when another player at the device may interrupt on this screen: the
     side's word, notebook and secret guesses stay hidden until its player holds "show"."""
-    hold = ctx.hold_to_show("secrets", ctx.t("cave.hold_secrets"))
+    shown = None
+    if ctx.shared and ctx.showing("secrets"):     # held: here, where the player's finger is
+        v = ctx.view
+        lines = [f"{riddle_label(ctx, r['id'])}: {r['word']}" for r in v.get("riddles") or []
+                 if r.get("word") and _private(ctx, r)]
+        none = ctx.constants.get("none", "-")
+        lines += [f"{riddle_label(ctx, q['riddle'])} · {letter_query(ctx, q)}: "
+                  f"{ctx.t('cave.no_letter') if q['answer'] == none else q['answer']}"
+                  for q in v.get("letters") or [] if "answer" in q]
+        shown = [h("span", line, cls="hold-line") for line in lines]
+    hold = ctx.hold_to_show("secrets", ctx.t("cave.hold_secrets"), shown)
     return h("p", hold, cls="hold-row", id="cave-hold") if hold else None
 
 

@@ -135,9 +135,12 @@ def players_panel(ctx, mine):
     until its player holds "show"."""
     v = ctx.view
     hand = v.get("hand", []) if ctx.showing("dice") else None
+    # held, the dice show in the button too: the player's own row may be out of view
+    shown = [face_art(d.get("face"), "pic", role="img", aria_label=face_name(ctx, d.get("face")))
+             for d in v.get("hand") or []] if hand is not None else None
+    hold = ctx.hold_to_show("dice", ctx.t("dodgy.hold_dice"), shown) if mine and v.get("hand") else None
     panel = ctx.part(("players", mine), _players, v.get("seats", []), v.get("you"), v.get("known") or [],
                      hand, mine)
-    hold = ctx.hold_to_show("dice", ctx.t("dodgy.hold_dice")) if mine and v.get("hand") else None
     return [panel, h("p", hold, cls="hold-row", id="hold-dice-row") if hold else None]
 
 
