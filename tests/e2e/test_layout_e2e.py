@@ -129,3 +129,33 @@ def test_cave_on_phones_answers_where_the_player_acts_and_the_end_on_top(context
     assert rows.nth(0).locator(".name").inner_text() == "Ann" and rows.nth(0).locator(".score").inner_text() == "5"
     assert host.inner_text("#winners").endswith("Ann")
     assert not errors, errors
+
+
+def test_dodgy_on_a_phone_the_statement_its_clock_and_dodgy_are_in_the_first_screen(browser, base_url):
+    """The challenge window: the statement, the seconds left and DODGY! in the first screen,
+    one under the other (they sat under the other players' dice, at y≈1100)."""
+    from .dodgy_driver import set_up_dodgy, step
+    ctx = browser.new_context(viewport=PHONE)
+    errors = []
+    try:
+        page = open_page(ctx, base_url, errors)
+        _watch_console(page, errors)
+        set_up_dodgy(page, base_url, seats=("local", "bot", "bot"), window="0", pace="0.5")
+        page.wait_for_selector("#my-dice")
+        for _ in range(200):                    # my statements until a computer's can be challenged
+            if page.locator("#current-claim").count() and page.locator("#shout-dodgy").count():
+                break
+            try:
+                step(page, shout=False)
+            except Exception:                   # the screen changed under the click
+                pass
+            page.wait_for_timeout(100)
+        where = first_screen(page, "#current-claim"), first_screen(page, "#turn .timer"), \
+            first_screen(page, "#shout-dodgy")
+        assert all(w and w["fits"] for w in where), where
+        assert where[0]["bottom"] <= where[1]["top"] <= where[2]["top"] <= where[0]["bottom"] + 120, where
+        assert first_screen(page, "#my-dice")["fits"]
+        assert_fits(page, "DODGY: the challenge window")
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -178,8 +178,7 @@ def turn_panel(ctx):
     out = []
     if v.get("statement"):
         out.append(h("p", claim_text(ctx, v["statement"]), cls="claim", id="current-claim"))
-    if v.get("phase") == "statement":
-        out += statement_status(ctx)
+    # the clock and DODGY! right under the statement they answer, then my own statement
     deadline = v.get("deadline") or {}
     if deadline.get("at"):
         out.append(h("p", ctx.t("dodgy.time_left"), " ", ctx.countdown(deadline["at"]), cls="timer",
@@ -187,6 +186,8 @@ def turn_panel(ctx):
     buttons = shout_buttons(ctx)
     if buttons:
         out.append(h("div", buttons, cls="row actions"))
+    if v.get("phase") == "statement":
+        out += statement_status(ctx)
     if v.get("accepted"):
         out.append(h("p", ctx.t("dodgy.accepted", names=", ".join(ctx.name(s) for s in v["accepted"]),
                                         n=len(v["accepted"])), cls="muted"))
