@@ -202,3 +202,30 @@ def test_flagging_a_dohdle_unfair_asks_first_and_no_flags_nothing(dom):
     _find(tree, dom, lambda n: n.attrs.get("data-key") == f"report-{target}").events["click"](None)
     _find(draw(), dom, lambda n: n.attrs.get("id") == f"report-yes-{target}").events["click"](None)
     assert acted == [({"type": "report", "dohdle": target}, None)]
+
+
+def test_the_askers_answers_so_far_stand_just_above_the_question_field(dom):
+    """Read under the clock: after an answer the asker's turn panel shows it (and not only the
+    Dohdle's card on the ring far below), right before the field for the next question."""
+    from clubtable.ui.games import dohdles
+    table = _table("table")
+    for k, d in enumerate(table.state["dohdles"]):
+        table.local(d["maker"], {"type": "make", "word": WORDS[k]}, 10)
+    table.local(0, {"type": "move_chip", "dohdle": 3}, 20)
+    turn = _find(dohdles.render(_ctx(table, 0, [])), dom, lambda n: n.attrs.get("id") == "turn")
+    assert _find(turn, dom, lambda n: n.attrs.get("id") == "turn-known") is None     # nothing known yet
+    table.local(0, {"type": "ask", "question": "Is it an animal?"}, 30)
+    table.local(1, {"type": "answer", "answer": "no"}, 40)
+    turn = _find(dohdles.render(_ctx(table, 0, [])), dom, lambda n: n.attrs.get("id") == "turn")
+    known = _find(turn, dom, lambda n: n.attrs.get("id") == "turn-qa")
+    assert known is not None and "Is it an animal?" in _texts(known, dom, []) and "No" in _texts(known, dom, [])
+    order = [n.attrs.get("id") for n in _walk_ids(turn, dom)]
+    assert order.index("turn-qa") < order.index("question")
+
+
+def _walk_ids(node, dom):
+    if isinstance(node, dom.Node):
+        if node.attrs.get("id"):
+            yield node
+        for c in node.children:
+            yield from _walk_ids(c, dom)

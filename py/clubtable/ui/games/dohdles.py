@@ -336,7 +336,8 @@ def _turn_panel(ctx, v):
     out = []
     target = turn.get("target")
     d = v["dohdles"][target] if target is not None else None
-    if d is not None and (ctx.can("ask") or ctx.can("end_questions") or ctx.can("request_letter")):
+    known = d is not None and (d.get("qa") or any(d.get("letters") or []))
+    if known and (ctx.can("ask") or ctx.can("end_questions") or ctx.can("request_letter")):
         # the answers and letters so far, just above what asks for more (read under the clock)
         out.append(h("div", riddles.qa_log(d.get("qa") or [], t, lambda a: _answer_text(ctx, a), ctx.name,
                                            log_id="turn-qa"), letter_sheet(ctx, d), cls="doh-known", id="turn-known"))
