@@ -182,9 +182,10 @@ def join_from_home(guest, name=None):
     """A guest tab on the home screen takes the first free seat of a table in another tab."""
     if name is not None:
         guest.fill("#join-name", name)
-    guest.wait_for_selector(".open-tables button:has-text('Join')")
-    guest.locator(".open-tables button:has-text('Join')").first.click()
-    guest.wait_for_selector("text=You are seated")
+    join = ".open-tables button[data-key^='join-']:not([disabled])"    # by key: any language
+    guest.wait_for_selector(join)
+    guest.locator(join).first.click()
+    guest.wait_for_selector("#lobby")
 
 
 def open_two_tab_table(context, base_url, set_up, guest_name, errors=None):

@@ -1,0 +1,246 @@
+"""What a club evening checks on every screen it passes, for any e2e test to call:
+
+- ``overflow``: the page is no wider than the viewport (else the element that spills
+  furthest out is named);
+- ``console``: no page error and no console error came since the last look;
+- ``secrets``: on a device passed round (pass-and-play), the screen shows no secret of
+  another player; a screen that offers an action to other players at the device (a claim,
+  an interrupt) shows no secret of anybody.  The secrets are read from the host's state
+  (``clubtableDebug('state')``) through the game's own ``project``: what a seat may see and
+  a spectator may not (riddle words, letter answers, dice, a code);
+- ``end_in_view``: at the end the winner and the ranking are in the first screenful, the
+  ranking by score, and focus is on the result.
+
+``Watch(label)`` keeps the failures of one evening run (each said once, with the screen it
+was seen on) so that a run plays to its end and reports everything it saw; ``Watch.done()``
+fails with all of them."""
+import json
+import re
+
+from clubtable.games import GAMES
+
+from .conftest import page_errors
+
+# One round trip per look: the screen, its width, its text and the secret-bearing elements.
+LOOK = """() => {
+  const q = s => document.querySelector(s);
+  const desc = el => {
+    let d = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '');
+    if (el.classList.length) d += '.' + [...el.classList].slice(0, 3).join('.');
+    const key = el.getAttribute('data-key');
+    if (key) d += `[data-key=${key}]`;
+    const text = (el.innerText || '').trim().replace(/\\s+/g, ' ');
+    return text ? `${d} "${text.slice(0, 40)}"` : d;
+  };
+  const iw = window.innerWidth, sw = document.documentElement.scrollWidth;
+  let spill = [];
+  if (sw > iw) {
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.right <= iw + 0.5) continue;
+      const p = el.parentElement.getBoundingClientRect();
+      if (p.right <= iw + 0.5 || el.parentElement === document.body)
+        spill.push({el: desc(el), right: Math.round(r.right), width: Math.round(r.width)});
+    }
+    spill.sort((a, b) => b.right - a.right);
+    spill = spill.slice(0, 3);
+  }
+  const screen = q('section.screen');
+  const phase = q('[data-phase]');
+  const me = q('.roster li.seat.me');
+  return {
+    iw, sw, spill, lang: document.documentElement.lang,
+    screen: screen ? (screen.id || screen.className) : '?',
+    phase: phase ? phase.getAttribute('data-phase') : null,
+    heading: ((q('h1') || {}).innerText || '').trim(),
+    holder: me ? Number(me.getAttribute('data-key').split('-')[1]) : null,
+    handover: !!q('#handover'), over: !!q('#result'),
+    text: document.body.innerText,
+    notes: [...document.querySelectorAll('.cave-note')].filter(n => n.querySelector('.cave-answer-letter'))
+             .map(n => n.getAttribute('data-key')),
+    dice: [...document.querySelectorAll('li.die[data-key]:not(.hidden)')].map(d => d.getAttribute('data-key')),
+    code: (q('tr.dd-code-row') || {getAttribute: () => null}).getAttribute('data-code'),
+  };
+}"""
+
+# Controls on one player's screen that act for another player at the device.
+FOR_OTHERS = {"dohdles": "[data-key^='claim-for-']", "dodgy": "[data-key^='shout-']",
+              "cave": "[data-key^='cave-interrupt-']"}
+
+
+def where(look):
+    """The screen a look saw, as a failure message names it."""
+    out = f"screen #{look['screen']}"
+    if look["handover"]:
+        return out + " (hand-over)"
+    if look["phase"]:
+        out += f" phase={look['phase']}"
+    if look["holder"] is not None:
+        out += f" of seat {look['holder']}"
+    return out + (" (result)" if look["over"] else "")
+
+
+# ------------------------------------------------------------------------- the checks
+def overflow(look):
+    """None, or what makes the page wider than the viewport."""
+    if look["sw"] <= look["iw"]:
+        return None
+    widest = "; ".join(f"{s['el']} right edge {s['right']}px (width {s['width']}px)" for s in look["spill"])
+    return f"page is {look['sw']}px wide in a {look['iw']}px viewport; spilling: {widest or '?'}"
+
+
+def secret_items(game, view):
+    """What a view shows that may be secret: (kind, value) pairs."""
+    items = set()
+    if game == "dohdles":
+        for d in view.get("dohdles") or []:
+            for w in [d.get("word")] + list(d.get("variants") or []):
+                if w:
+                    items.add(("word", w))
+    elif game == "cave":
+        for r in view.get("riddles") or []:
+            if r.get("word"):
+                items.add(("word", r["word"]))
+        for i, q in enumerate(view.get("letters") or []):
+            if "answer" in q:
+                items.add(("letter", i))
+    elif game == "dodgy":
+        for d in list(view.get("hand") or []) + [d for known in view.get("known") or [] for d in known]:
+            items.add(("die", d["id"]))
+    elif game == "dobbelduel":
+        for b in [view.get("board") or {}] + list(view.get("history") or []):
+            if b.get("code") is not None:
+                items.add(("code", ",".join(map(str, b["code"]))))
+    return items
+
+
+def secrets_by_seat(game, state):
+    """{seat: the items only that seat (and not a spectator) may see}."""
+    g = GAMES[game]
+    public = secret_items(game, g.project(state, None))
+    return {s: secret_items(game, g.project(state, s)) - public for s in range(len(state["players"]))}
+
+
+def shown(look, item):
+    """Whether the looked-at screen shows ``item``."""
+    kind, value = item
+    if kind == "word":
+        return re.search(r"\b" + re.escape(value) + r"\b", look["text"], re.I) is not None
+    if kind == "letter":
+        return f"note-{value}" in look["notes"]
+    if kind == "die":
+        return f"d{value}" in look["dice"]
+    if kind == "code":
+        return look["code"] == value
+    return False
+
+
+def secrets_shown(look, secrets, shared):
+    """Secrets on a pass-and-play screen that the people who may look at it must not see:
+    another seat's, or (``shared``: it offers actions to others, or it is the hand-over
+    screen) anybody's."""
+    out = []
+    for seat, items in secrets.items():
+        if seat == look["holder"] and not (shared or look["handover"]):
+            continue
+        for item in sorted(items, key=str):
+            if shown(look, item):
+                why = "it offers actions to other players" if shared else \
+                      "the hand-over screen" if look["handover"] else f"the screen of seat {look['holder']}"
+                out.append(f"seat {seat}'s secret {item[0]} {item[1]!r} is shown ({why})")
+    return out
+
+
+END = """() => {
+  const q = s => document.querySelector(s);
+  const box = s => { const e = q(s); if (!e) return null;
+                     const r = e.getBoundingClientRect();
+                     return {top: r.top + scrollY, bottom: r.bottom + scrollY, text: e.innerText}; };
+  const res = q('#result');
+  return {h: innerHeight, winners: box('#winners'), first: box('#result .scores li'),
+          scores: [...document.querySelectorAll('#result .scores li')].map(li => li.innerText),
+          focus: document.activeElement ? (document.activeElement.id || document.activeElement.tagName) : null,
+          focused: !!(res && res.contains(document.activeElement))};
+}"""
+
+
+def end_in_view(page):
+    """What keeps the end from being seen at once (empty when it is)."""
+    e = page.evaluate(END)
+    out = []
+    for name, box in (("the winner line #winners", e["winners"]), ("the ranking's first line #result .scores li",
+                                                                      e["first"])):
+        if box is None:
+            out.append(f"{name} is missing")
+        elif box["bottom"] > e["h"]:
+            out.append(f"{name} ({box['text']!r}) is at y={box['top']:.0f}-{box['bottom']:.0f}, "
+                       f"below the first screenful ({e['h']}px)")
+    points = [int(m.group(1)) for m in (re.search(r"(-?\d+)\D*$", s) for s in e["scores"]) if m]
+    if len(points) == len(e["scores"]) and points != sorted(points, reverse=True):
+        out.append(f"the ranking is not by score: {e['scores']}")
+    if not e["focused"]:
+        out.append(f"focus is on {e['focus']}, not on the result")
+    return out
+
+
+# ------------------------------------------------------------------------- one run
+class Watch:
+    """The checks of one run of the evening (``label``: game, mode, size, language), kept
+    as they fail so that the game plays on to its end."""
+
+    def __init__(self, label, game, lang=None):
+        self.label, self.game, self.lang = label, game, lang
+        self.failures = []
+        self.looks = 0
+        self.seen_errors = 0
+        self.secret_checks = 0
+        self._last = {}
+
+    def fail(self, check, what):
+        line = f"[{self.label}] {check}: {what}"
+        if line not in self.failures:
+            self.failures.append(line)
+
+    def look(self, page, name="", host=None):
+        """Check the screen ``page`` shows now (``name``: which tab).  ``host``: the page
+        holding the state when ``page`` is a device passed round (pass-and-play)."""
+        look = page.evaluate(LOOK)
+        self.looks += 1
+        at = f"{name + ' ' if name else ''}{where(look)}"
+        if self.lang and look["lang"] != self.lang:
+            self.fail("language", f"{at}: the page is in {look['lang']!r}, not {self.lang!r}")
+        problem = overflow(look)
+        if problem:
+            self.fail("overflow", f"{at}: {problem}")
+        errors = page_errors()
+        for e in errors[self.seen_errors:]:
+            self.fail("console", f"{e} (seen by the look at {at})")
+        self.seen_errors = len(errors)
+        if host is not None and not look["over"]:
+            sig = (look["holder"], look["handover"], look["text"], tuple(look["notes"]), tuple(look["dice"]))
+            if self._last.get(name) != sig:          # the same screen again: already checked
+                self._last[name] = sig
+                self.check_secrets(page, look, host, at)
+        return look
+
+    def check_secrets(self, page, look, host, at):
+        state = json.loads(host.evaluate("() => window.clubtableDebug('state')"))
+        if state is None:                    # no game yet (the table is opening)
+            return
+        self.secret_checks += 1
+        sel = FOR_OTHERS.get(self.game)
+        shared = bool(sel) and page.locator(sel).count() > 0
+        for line in secrets_shown(look, secrets_by_seat(self.game, state), shared):
+            self.fail("secret", f"{at}: {line}")
+
+    def end(self, page, name=""):
+        self.look(page, name)
+        for line in end_in_view(page):
+            self.fail("end in view", f"{name + ' ' if name else ''}result screen: {line}")
+
+    def done(self, secrets=False):
+        """Fail with every check that failed (``secrets``: the run was to check secrets,
+        and a run that never could fails too)."""
+        if secrets and not self.secret_checks:
+            self.fail("secret", "no screen's secrets were checked (the host's state was never read)")
+        assert not self.failures, f"{len(self.failures)} check(s) failed:\n" + "\n".join(self.failures)
