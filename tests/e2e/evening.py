@@ -22,7 +22,7 @@ from clubtable.games import GAMES
 from .conftest import page_errors
 
 # One round trip per look: the screen, its width, its text and the secret-bearing elements.
-LOOK = """() => {
+LOOK = """(withText) => {
   const q = s => document.querySelector(s);
   const desc = el => {
     let d = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '');
@@ -55,10 +55,13 @@ LOOK = """() => {
     heading: ((q('h1') || {}).innerText || '').trim(),
     holder: me ? Number(me.getAttribute('data-key').split('-')[1]) : null,
     handover: !!q('#handover'), over: !!q('#result'),
-    text: document.body.innerText,
+    text: withText ? document.body.innerText : null,
     notes: [...document.querySelectorAll('.cave-note')].filter(n => n.querySelector('.cave-answer-letter'))
              .map(n => n.getAttribute('data-key')),
-    dice: [...document.querySelectorAll('li.die[data-key]:not(.hidden)')].map(d => d.getAttribute('data-key')),
+    // dice face up outside the reveal (which shows a past round's dice, public then)
+    dice: [...document.querySelectorAll('li.die[data-key]:not(.hidden)')].filter(d => !d.closest('#reveal'))
+            .map(d => { const pic = d.querySelector('.pic');
+                        return [d.getAttribute('data-key'), pic ? pic.className : '', pic ? pic.textContent : '']; }),
     code: (q('tr.dd-code-row') || {getAttribute: () => null}).getAttribute('data-code'),
   };
 }"""
@@ -105,8 +108,9 @@ def secret_items(game, view):
             if "answer" in q:
                 items.add(("letter", i))
     elif game == "dodgy":
-        for d in list(view.get("hand") or []) + [d for known in view.get("known") or [] for d in known]:
-            items.add(("die", d["id"]))
+        revealed = [d for hand in (view.get("reveal") or {}).get("hands") or [] for d in hand]
+        for d in list(view.get("hand") or []) + [d for known in view.get("known") or [] for d in known] + revealed:
+            items.add(("die", (d["id"], d["face"])))
     elif game == "dobbelduel":
         for b in [view.get("board") or {}] + list(view.get("history") or []):
             if b.get("code") is not None:
@@ -115,10 +119,15 @@ def secret_items(game, view):
 
 
 def secrets_by_seat(game, state):
-    """{seat: the items only that seat (and not a spectator) may see}."""
+    """{item: the seats that may see it} for every item some seat may see and a spectator
+    may not."""
     g = GAMES[game]
     public = secret_items(game, g.project(state, None))
-    return {s: secret_items(game, g.project(state, s)) - public for s in range(len(state["players"]))}
+    seen = {}
+    for seat in range(len(state["players"])):
+        for item in secret_items(game, g.project(state, seat)) - public:
+            seen.setdefault(item, set()).add(seat)
+    return seen
 
 
 def shown(look, item):
@@ -128,8 +137,10 @@ def shown(look, item):
         return re.search(r"\b" + re.escape(value) + r"\b", look["text"], re.I) is not None
     if kind == "letter":
         return f"note-{value}" in look["notes"]
-    if kind == "die":
-        return f"d{value}" in look["dice"]
+    if kind == "die":               # that die with that face (a die's art is a class; else its name)
+        die, face = value
+        return any(key == f"d{die}" and (f"face-{face}" in cls.split() or text == str(face)[:3])
+                   for key, cls, text in look["dice"])
     if kind == "code":
         return look["code"] == value
     return False
@@ -137,17 +148,19 @@ def shown(look, item):
 
 def secrets_shown(look, secrets, shared):
     """Secrets on a pass-and-play screen that the people who may look at it must not see:
-    another seat's, or (``shared``: it offers actions to others, or it is the hand-over
-    screen) anybody's."""
+    one its player may not see, or (``shared``: it offers actions to other players; or the
+    hand-over screen) any at all."""
     out = []
-    for seat, items in secrets.items():
-        if seat == look["holder"] and not (shared or look["handover"]):
+    for item, seats in sorted(secrets.items(), key=str):
+        if look["holder"] in seats and not (shared or look["handover"]):
             continue
-        for item in sorted(items, key=str):
-            if shown(look, item):
-                why = "it offers actions to other players" if shared else \
-                      "the hand-over screen" if look["handover"] else f"the screen of seat {look['holder']}"
-                out.append(f"seat {seat}'s secret {item[0]} {item[1]!r} is shown ({why})")
+        if shown(look, item):
+            why = "it offers actions to other players" if shared else \
+                  "the hand-over screen" if look["handover"] else f"the screen of seat {look['holder']}"
+            kind, value = item
+            what = f"letter answer #{value}" if kind == "letter" else \
+                f"die {value[0]} ({value[1]})" if kind == "die" else f"{kind} {value!r}"
+            out.append(f"the secret {what} of seat(s) {sorted(seats)} is shown ({why})")
     return out
 
 
@@ -194,24 +207,35 @@ class Watch:
         self.looks = 0
         self.seen_errors = 0
         self.secret_checks = 0
+        self.handovers = 0
         self._last = {}
+        self._also = {}
 
-    def fail(self, check, what):
+    def fail(self, check, what, at=None):
+        """Keep a failure once; one seen again on another screen (``at``) is counted there."""
         line = f"[{self.label}] {check}: {what}"
         if line not in self.failures:
             self.failures.append(line)
+            self._also[line] = []
+        elif at and at not in self._also[line]:
+            self._also[line].append(at)
 
     def look(self, page, name="", host=None):
         """Check the screen ``page`` shows now (``name``: which tab).  ``host``: the page
         holding the state when ``page`` is a device passed round (pass-and-play)."""
-        look = page.evaluate(LOOK)
+        look = page.evaluate(LOOK, host is not None)
         self.looks += 1
+        self.handovers += look["handover"]
         at = f"{name + ' ' if name else ''}{where(look)}"
         if self.lang and look["lang"] != self.lang:
             self.fail("language", f"{at}: the page is in {look['lang']!r}, not {self.lang!r}")
         problem = overflow(look)
-        if problem:
-            self.fail("overflow", f"{at}: {problem}")
+        if problem:       # said once per cause, with the first screen it was seen on
+            first = next((f for f in self.failures if f.endswith(problem)), None)
+            if first:
+                self.fail("overflow", first.split("overflow: ", 1)[1], at)
+            else:
+                self.fail("overflow", f"{at}: {problem}")
         errors = page_errors()
         for e in errors[self.seen_errors:]:
             self.fail("console", f"{e} (seen by the look at {at})")
@@ -243,4 +267,8 @@ class Watch:
         and a run that never could fails too)."""
         if secrets and not self.secret_checks:
             self.fail("secret", "no screen's secrets were checked (the host's state was never read)")
-        assert not self.failures, f"{len(self.failures)} check(s) failed:\n" + "\n".join(self.failures)
+        if secrets and not self.handovers:
+            self.fail("secret", "no hand-over screen was seen on the device passed round")
+        lines = [f + (f" (and on {len(self._also[f])} more screen(s): {'; '.join(self._also[f][:4])})"
+                      if self._also.get(f) else "") for f in self.failures]
+        assert not lines, f"{len(lines)} check(s) failed:\n" + "\n".join(lines)

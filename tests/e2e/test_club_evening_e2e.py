@@ -23,7 +23,7 @@ EVENING = [
     ("dohdles", "solo", "360", "fr"), ("dohdles", "pass", "360", "de"), ("dohdles", "tabs", "1280", "en"),
     ("dobbelduel", "solo", "1280", "de"), ("dobbelduel", "pass", "360", "en"), ("dobbelduel", "tabs", "1280", "fr"),
     ("cave", "pass", "360", "de"), ("cave", "tabs", "1280", "fr"),
-    ("waldi", "solo", "360", "en"), ("waldi", "tabs", "1280", "de"),
+    ("waldi", "solo", "1280", "en"), ("waldi", "tabs", "360", "de"),
     ("dodgy", "solo", "1280", "en"), ("dodgy", "pass", "360", "fr"), ("dodgy", "tabs", "360", "de"),
 ]
 
@@ -61,7 +61,9 @@ def set_up(game, page, base_url, seats):
     """The driver's set-up for ``game`` with ``seats``, quick computers and short options;
     returns the step function that plays one action on a page of this table."""
     if game == "dohdles":
-        dohdles_driver.set_up(page, base_url, seats, medium="table", pace="0.5")
+        # drawings where the players are all people (computers make no drawings)
+        medium = "table" if "bot" in seats else "drawing"
+        dohdles_driver.set_up(page, base_url, seats, medium=medium, pace="0.5")
         words = TrueWords(page)
         return lambda p: dohdles_driver.step(p, words)
     if game == "dobbelduel":
@@ -72,7 +74,8 @@ def set_up(game, page, base_url, seats):
         words = iter(dohdles_driver.WORDS)
         return lambda p: cave_driver.step(p, words)
     if game == "waldi":
-        waldi_driver.set_up_waldi(page, base_url, seats, level="quick", scoring_pause_s=0, countdown_s=1)
+        waldi_driver.set_up_waldi(page, base_url, seats, level="quick", scoring_pause_s=0, countdown_s=1,
+                                  idle_stop_s=4)     # a round stops 4 s after the last card laid
         return waldi_driver.step
     if game == "dodgy":
         dodgy_driver.set_up_dodgy(page, base_url, seats, pace="0.5")
@@ -91,22 +94,29 @@ def look_at_set_up(watch, page, base_url, game):
 
 
 def play(watch, pages, step, host, timeout_s):
-    """Every page acts in turn until all show the end; each screen is looked at after each
-    action (``host``: the tab whose device is passed round, if any)."""
+    """Every page acts in turn until all show the end.  A device passed round (``host``)
+    is looked at after every action; a tab of one player at least every half second and
+    whenever it has nothing to do (a real-time game makes hundreds of moves on one screen)."""
     end = time.time() + timeout_s
     over = set()
+    looked = {}
     while time.time() < end:
+        acted = False
         for name, page in pages:
             try:
                 did = step(page)
             except Exception:    # the screen re-rendered under the action: look again
                 did = None
-            watch.look(page, name, host if page is host else None)
+            if page is host or did in (None, "over", "next") or time.time() - looked.get(name, 0) > 0.5:
+                watch.look(page, name, host if page is host else None)
+                looked[name] = time.time()
             if did == "over":
                 over.add(name)
+            acted = acted or did not in (None, "over")
         if len(over) == len(pages):
             return True
-        time.sleep(0.1)
+        if not acted:
+            time.sleep(0.1)      # nothing to do here yet: the others' turn
     return False
 
 
