@@ -108,7 +108,8 @@ def secret_items(game, view):
             if "answer" in q:
                 items.add(("letter", i))
     elif game == "dodgy":
-        revealed = [d for hand in (view.get("reveal") or {}).get("hands") or [] for d in hand]
+        rev = view.get("reveal") or {}
+        revealed = [d for hand in rev.get("hands") or [] for d in hand] if rev.get("round") == view.get("round") else []
         for d in list(view.get("hand") or []) + [d for known in view.get("known") or [] for d in known] + revealed:
             items.add(("die", (d["id"], d["face"])))
     elif game == "dobbelduel":
@@ -179,6 +180,11 @@ END = """() => {
 
 def end_in_view(page):
     """What keeps the end from being seen at once (empty when it is)."""
+    try:               # focus moves in the task after the result is drawn
+        page.wait_for_function("() => { const r = document.querySelector('#result');"
+                               " return !!r && r.contains(document.activeElement); }", timeout=3_000)
+    except Exception:
+        pass           # said below, with where the focus is instead
     e = page.evaluate(END)
     out = []
     for name, box in (("the winner line #winners", e["winners"]), ("the ranking's first line #result .scores li",

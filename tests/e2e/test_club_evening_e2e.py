@@ -36,7 +36,7 @@ SEATS = {
     # Cave has no computer players and needs three: the host's tab is passed between two
     ("cave", "pass"): ("local", "pass", "pass"), ("cave", "tabs"): ("local", "remote", "pass"),
     ("waldi", "solo"): ("local", "bot"), ("waldi", "tabs"): ("local", "remote"),
-    ("dodgy", "solo"): ("local", "bot"), ("dodgy", "pass"): ("local", "pass"), ("dodgy", "tabs"): ("local", "remote"),
+    ("dodgy", "solo"): ("local", "bot", "bot"), ("dodgy", "pass"): ("local", "pass"), ("dodgy", "tabs"): ("local", "remote"),
 }
 
 
