@@ -54,7 +54,7 @@ LOOK = """(withText) => {
     phase: phase ? phase.getAttribute('data-phase') : null,
     heading: ((q('h1') || {}).innerText || '').trim(),
     holder: me ? Number(me.getAttribute('data-key').split('-')[1]) : null,
-    handover: !!q('#handover'), over: !!q('#result'),
+    handover: !!q('#handover'), over: !!q('#result'), finish: !!q('#finish-now'),
     text: withText ? document.body.innerText : null,
     notes: [...document.querySelectorAll('.cave-note')].filter(n => n.querySelector('.cave-answer-letter'))
              .map(n => n.getAttribute('data-key')),

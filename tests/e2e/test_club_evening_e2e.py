@@ -35,8 +35,9 @@ SEATS = {
     ("dobbelduel", "tabs"): ("local", "remote"),
     # Cave has no computer players and needs three: the host's tab is passed between two
     ("cave", "pass"): ("local", "pass", "pass"), ("cave", "tabs"): ("local", "remote", "pass"),
-    ("waldi", "solo"): ("local", "bot"), ("waldi", "tabs"): ("local", "remote"),
-    ("dodgy", "solo"): ("local", "bot", "bot"), ("dodgy", "pass"): ("local", "pass"), ("dodgy", "tabs"): ("local", "remote"),
+    ("waldi", "solo"): ("local", "bot", "bot", "bot"), ("waldi", "tabs"): ("local", "remote"),
+    ("dodgy", "solo"): ("local", "bot", "bot"), ("dodgy", "pass"): ("local", "pass"),
+    ("dodgy", "tabs"): ("local", "remote"),
 }
 
 
@@ -55,6 +56,40 @@ class TrueWords:
         state = state_of(self.host)
         word = state["dohdles"][did]["word"] if state else None
         return word or dohdles_driver.WORDS[did]
+
+
+class WaldiRecord:
+    """The Waldi driver's step, keeping what it did and each round's scoring as seen."""
+
+    def __init__(self):
+        self.done, self.scoring = [], {}
+
+    def __call__(self, page):
+        did = waldi_driver.step(page, on_look=self.look)
+        self.done.append(did)
+        return did
+
+    def look(self, s):
+        if s["scoring"]:
+            self.scoring[s["scoring"]] = (s["stop"], s["bones"])
+
+
+def waldi_end(watch, page, record, players):
+    """A whole game of three rounds played by keys, each scored (Stop, then the bones) and
+    the final table: player, rounds 1-3, cards, bones, total."""
+    def check(ok, what):
+        if not ok:
+            watch.fail("waldi end", what)
+    for did in ("take", "reveal", "head", "attach", "decline", "next"):
+        check(did in record.done, f"the keyboard never did {did!r}")
+    check(set(record.scoring) == {"1", "2", "3"}, f"rounds scored: {sorted(record.scoring)}")
+    check(all(stop and bones >= 3 for stop, bones in record.scoring.values()),
+          f"a round's scoring without Stop or bones: {record.scoring}")
+    check(page.locator("#waldi-final thead th").count() == 1 + 3 + 3, "the final table's columns")
+    check(page.locator("#waldi-final tbody tr").count() == players, "the final table's rows")
+    check(page.locator("#waldi-scoring").get_attribute("data-round") == "3", "the last scoring is not round 3's")
+    totals = [int(x) for x in page.locator("#waldi-final tbody td strong").all_inner_texts()]
+    check(len(totals) == players and max(totals) > 0, f"final totals {totals}")
 
 
 def set_up(game, page, base_url, seats):
@@ -76,7 +111,7 @@ def set_up(game, page, base_url, seats):
     if game == "waldi":
         waldi_driver.set_up_waldi(page, base_url, seats, level="quick", scoring_pause_s=0, countdown_s=1,
                                   idle_stop_s=4)     # a round stops 4 s after the last card laid
-        return waldi_driver.step
+        return WaldiRecord()
     if game == "dodgy":
         dodgy_driver.set_up_dodgy(page, base_url, seats, pace="0.5")
         return lambda p: dodgy_driver.step(p, shout=True, claim="high")
@@ -108,7 +143,8 @@ def play(watch, pages, step, host, timeout_s):
             except Exception:    # the screen re-rendered under the action: look again
                 did = None
             if page is host or did in (None, "over", "next") or time.time() - looked.get(name, 0) > 0.5:
-                watch.look(page, name, host if page is host else None)
+                if watch.look(page, name, host if page is host else None)["finish"]:
+                    page.click("#finish-now")        # out of the game: the computers finish at once
                 looked[name] = time.time()
             if did == "over":
                 over.add(name)
@@ -152,6 +188,8 @@ def test_club_evening(browser, base_url, game, mode, size, lang):
             for name, page in pages:
                 page.wait_for_selector("#result")
                 watch.end(page, name)
+            if isinstance(step, WaldiRecord) and mode == "solo":
+                waldi_end(watch, host, step, len(seats))
         origin = urlparse(base_url).netloc
         foreign = [u for u in requests if not u.startswith(("data:", "blob:")) and urlparse(u).netloc != origin]
         if foreign:
