@@ -66,6 +66,11 @@ LOOK = """(withText) => {
   };
 }"""
 
+def host_state(host):
+    """The whole game state a host's tab holds (None before the game)."""
+    return json.loads(host.evaluate("() => window.clubtableDebug('state')"))
+
+
 # Controls on one player's screen that act for another player at the device.
 FOR_OTHERS = {"dohdles": "[data-key^='claim-for-']", "dodgy": "[data-key^='shout-']",
               "cave": "[data-key^='cave-interrupt-']"}
@@ -254,7 +259,7 @@ class Watch:
         return look
 
     def check_secrets(self, page, look, host, at):
-        state = json.loads(host.evaluate("() => window.clubtableDebug('state')"))
+        state = host_state(host)
         if state is None:                    # no game yet (the table is opening)
             return
         self.secret_checks += 1

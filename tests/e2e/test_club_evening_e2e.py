@@ -5,7 +5,6 @@ its end by the drivers, with the evening's checks (``evening.py``) on every scre
 no horizontal overflow, no console error, no secret on a shared pass-and-play screen, the
 end in view.  No request leaves the page's own origin.  Quick computer players and the
 shortest options the set-up allows keep it lean."""
-import json
 import time
 from urllib.parse import urlparse
 
@@ -13,7 +12,7 @@ import pytest
 
 from . import cave_driver, dobbelduel_driver, dodgy_driver, dohdles_driver, waldi_driver
 from .conftest import join_from_home, open_page
-from .evening import Watch
+from .evening import Watch, host_state
 
 SIZES = {"360": {"width": 360, "height": 640}, "1280": {"width": 1280, "height": 800}}
 LOCALES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE"}
@@ -41,10 +40,6 @@ SEATS = {
 }
 
 
-def state_of(host):
-    return json.loads(host.evaluate("() => window.clubtableDebug('state')"))
-
-
 class TrueWords:
     """The words the Dohdles driver types: a made-up word to make a Dohdle, and to solve one
     the word it was made with (the computers' too), read from the host."""
@@ -53,7 +48,7 @@ class TrueWords:
         self.host = host
 
     def __getitem__(self, did):
-        state = state_of(self.host)
+        state = host_state(self.host)
         word = state["dohdles"][did]["word"] if state else None
         return word or dohdles_driver.WORDS[did]
 
@@ -144,7 +139,10 @@ def play(watch, pages, step, host, timeout_s):
                 did = None
             if page is host or did in (None, "over", "next") or time.time() - looked.get(name, 0) > 0.5:
                 if watch.look(page, name, host if page is host else None)["finish"]:
-                    page.click("#finish-now")        # out of the game: the computers finish at once
+                    try:                             # out of the game: the computers finish at once
+                        page.click("#finish-now", timeout=2_000)
+                    except Exception:
+                        pass                         # gone already: the game ended
                 looked[name] = time.time()
             if did == "over":
                 over.add(name)
