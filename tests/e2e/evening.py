@@ -155,19 +155,20 @@ def shown(look, item):
 def secrets_shown(look, secrets, shared):
     """Secrets on a pass-and-play screen that the people who may look at it must not see:
     one its player may not see, or (``shared``: it offers actions to other players; or the
-    hand-over screen) any at all."""
-    out = []
+    hand-over screen) any at all.  One line per kind and owner."""
+    why = "it offers actions to other players" if shared else \
+        "the hand-over screen" if look["handover"] else f"the screen of seat {look['holder']}"
+    found = {}
     for item, seats in sorted(secrets.items(), key=str):
         if look["holder"] in seats and not (shared or look["handover"]):
             continue
         if shown(look, item):
-            why = "it offers actions to other players" if shared else \
-                  "the hand-over screen" if look["handover"] else f"the screen of seat {look['holder']}"
             kind, value = item
-            what = f"letter answer #{value}" if kind == "letter" else \
-                f"die {value[0]} ({value[1]})" if kind == "die" else f"{kind} {value!r}"
-            out.append(f"the secret {what} of seat(s) {sorted(seats)} is shown ({why})")
-    return out
+            what = f"#{value}" if kind == "letter" else f"{value[0]} ({value[1]})" if kind == "die" else repr(value)
+            found.setdefault((kind, tuple(sorted(seats))), []).append(what)
+    names = {"letter": "letter answers", "die": "dice", "word": "words", "code": "code"}
+    return [f"the secret {names[kind]} {', '.join(whats)} of seat(s) {list(seats)} shown ({why})"
+            for (kind, seats), whats in found.items()]
 
 
 END = """() => {

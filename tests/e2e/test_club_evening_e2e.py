@@ -35,7 +35,8 @@ SEATS = {
     # Cave has no computer players and needs three: the host's tab is passed between two
     ("cave", "pass"): ("local", "pass", "pass"), ("cave", "tabs"): ("local", "remote", "pass"),
     ("waldi", "solo"): ("local", "bot", "bot", "bot"), ("waldi", "tabs"): ("local", "remote"),
-    ("dodgy", "solo"): ("local", "bot", "bot"), ("dodgy", "pass"): ("local", "pass"),
+    # three at the device: while one states, another may shout (a screen that acts for two)
+    ("dodgy", "solo"): ("local", "bot", "bot"), ("dodgy", "pass"): ("local", "pass", "pass"),
     ("dodgy", "tabs"): ("local", "remote"),
 }
 
