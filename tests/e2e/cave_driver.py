@@ -120,3 +120,44 @@ def take_over(page):
     """Pass-and-play: the next player takes the device."""
     page.wait_for_selector("#handover-ready")
     page.click("#handover-ready")
+
+
+# What the screen offers, read in one round trip.
+READ = """() => {
+  const q = s => document.querySelector(s);
+  const ids = ['result', 'handover-ready', 'cave-word', 'cave-ask-letter', 'cave-answer-yes', 'cave-reject',
+               'cave-no-guess', 'cave-stop'];
+  return Object.fromEntries(ids.map(i => [i, !!q('#' + i) && !q('#' + i).disabled]));
+}"""
+
+
+def step(page, words):
+    """One action of a quick table if the screen offers one; returns what it did (or None):
+    hand in the next of ``words`` (an iterator; the clay is on the table), ask each letter
+    turn for the first letter of the riddle the form offers first, answer "yes", turn a
+    near miss down, and in a question turn stop at once without a guess."""
+    s = page.evaluate(READ)
+    if s["result"]:
+        return "over"
+    if s["handover-ready"]:
+        page.click("#handover-ready")
+        return "handover"
+    if s["cave-word"]:
+        hand_in(page, next(words))
+        return "hand_in"
+    if s["cave-ask-letter"]:
+        page.click("#cave-ask-letter")
+        return "letter"
+    if s["cave-answer-yes"]:
+        answer(page, "yes")
+        return "answer"
+    if s["cave-reject"]:
+        page.click("#cave-reject")
+        return "judge"
+    if s["cave-no-guess"]:
+        page.click("#cave-no-guess")
+        return "no_guess"
+    if s["cave-stop"]:
+        page.click("#cave-stop")
+        return "stop"
+    return None

@@ -4,6 +4,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import socket
 import sys
 import threading
@@ -31,6 +32,68 @@ def pytest_collection_modifyitems(items):
         if "/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=CRASHED))
+
+
+# Every page of every context any test opens is watched (the browser methods that make a
+# context are wrapped once, so contexts a test makes itself and other browsers it launches
+# are watched too): an uncaught page error or a console.error fails the test at its
+# teardown, unless the test allows that very message with
+# ``@pytest.mark.allow_console_errors(r"regex", ..., reason="why this test provokes it")``.
+PAGE_ERRORS = []
+
+
+def _watch(ctx):
+    def where(page):
+        return page.url if page is not None else "?"
+
+    def on_console(msg):
+        if msg.type == "error":
+            src = (msg.location or {}).get("url") or ""
+            PAGE_ERRORS.append(f"console.error on {where(msg.page)}: {msg.text}" + (f" [{src}]" if src else ""))
+    ctx.on("weberror", lambda e: PAGE_ERRORS.append(f"pageerror on {where(e.page)}: {e.error}"))
+    ctx.on("console", on_console)
+    return ctx
+
+
+def _watch_all_contexts():
+    from playwright.sync_api import Browser, BrowserType
+    if getattr(Browser, "_clubtable_watched", False):
+        return
+    new_context, new_page, persistent = Browser.new_context, Browser.new_page, BrowserType.launch_persistent_context
+    Browser.new_context = lambda self, *a, **kw: _watch(new_context(self, *a, **kw))
+
+    def watched_page(self, *a, **kw):
+        page = new_page(self, *a, **kw)
+        _watch(page.context)
+        return page
+    Browser.new_page = watched_page
+    BrowserType.launch_persistent_context = lambda self, *a, **kw: _watch(persistent(self, *a, **kw))
+    Browser._clubtable_watched = True
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "allow_console_errors(*patterns, reason): page or console errors "
+                                       "matching one of these regexes do not fail this test (say why)")
+
+
+def page_errors():
+    """The page and console errors of this test so far (a copy)."""
+    return list(PAGE_ERRORS)
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request):
+    _watch_all_contexts()
+    PAGE_ERRORS.clear()
+    yield
+    allowed = []
+    for mark in request.node.iter_markers("allow_console_errors"):
+        assert mark.kwargs.get("reason"), "allow_console_errors needs a reason"
+        allowed += mark.args
+    left = [e for e in PAGE_ERRORS if not any(re.search(p, e) for p in allowed)]
+    PAGE_ERRORS.clear()
+    if left:
+        pytest.fail(f"{len(left)} page/console error(s) during the test:\n  " + "\n  ".join(left), pytrace=False)
 
 
 sys.path.insert(0, str(ROOT))
@@ -119,9 +182,10 @@ def join_from_home(guest, name=None):
     """A guest tab on the home screen takes the first free seat of a table in another tab."""
     if name is not None:
         guest.fill("#join-name", name)
-    guest.wait_for_selector(".open-tables button:has-text('Join')")
-    guest.locator(".open-tables button:has-text('Join')").first.click()
-    guest.wait_for_selector("text=You are seated")
+    join = ".open-tables button[data-key^='join-']:not([disabled])"    # by key: any language
+    guest.wait_for_selector(join)
+    guest.locator(join).first.click()
+    guest.wait_for_selector("#lobby")
 
 
 def open_two_tab_table(context, base_url, set_up, guest_name, errors=None):

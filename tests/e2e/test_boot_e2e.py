@@ -79,6 +79,8 @@ def another_build():
     (lambda: {"status": 200, "body": (DIST / SNAPSHOT).read_bytes() + b"\0" * 4096}, "fresh:rejected"),  # longer
     (lambda: {"status": 200, "body": another_build()}, "fresh:rejected"),  # the size the page expects
 ], ids=["missing", "shorter", "longer", "another-build"])
+@pytest.mark.allow_console_errors(r"status of 404 .*\[\S*/snapshot\.bin\]$",
+                                  reason="the test answers the snapshot's request with a 404 (the 'missing' case)")
 def test_without_a_usable_snapshot_python_starts_normally(context, base_url, answer, mode):
     if mode != "fresh:missing" and not (DIST / SNAPSHOT).exists():
         pytest.skip("built without a snapshot (no node at build time)")

@@ -1,25 +1,10 @@
-"""DODGY end to end: solo against computers, two tabs over WebRTC, reloads, invite codes."""
+"""DODGY end to end: two tabs over WebRTC, reloads, invite codes.  A solo game against computer
+players (no request leaving the origin) and pass-and-play (no dice on a hand-over screen) are
+played in the club evening (test_club_evening_e2e.py)."""
 import time
-from urllib.parse import urlparse
 
 from .conftest import open_page, open_two_tab_table, received
 from .dodgy_driver import play_until_over, set_up_dodgy, step
-
-
-def test_full_solo_game_against_computer_players_stays_on_its_own_origin(context, base_url):
-    requests = []
-    context.on("request", lambda r: requests.append(r.url))
-    errors = []
-    page = open_page(context, base_url, errors)
-    set_up_dodgy(page, base_url, seats=("local", "bot", "bot"), pace="0.5")
-    page.wait_for_selector("#my-dice")
-    assert play_until_over([page], timeout_s=300)
-    page.wait_for_selector("#winners")
-    assert page.locator("#seed").count() == 1
-    origin = urlparse(base_url).netloc
-    foreign = [u for u in requests if not u.startswith(("data:", "blob:")) and urlparse(u).netloc != origin]
-    assert foreign == []
-    assert not errors
 
 
 def _open_two_tab_table(context, base_url):
@@ -130,25 +115,6 @@ def test_a_garbage_reply_code_is_refused_and_changes_nothing(context, base_url):
     host.click("#reply-connect")
     host.wait_for_selector("#toast:has-text('does not work')")
     assert host.locator("#start-table").count() == 1
-
-
-def test_pass_and_play_hides_each_players_dice_behind_a_hand_over_screen(context, base_url):
-    page = open_page(context, base_url)
-    set_up_dodgy(page, base_url, seats=("local", "pass"))
-    page.wait_for_selector("#my-dice, #handover")
-    seen_handover = False
-    end = time.time() + 240
-    while time.time() < end:
-        if page.locator("#handover").count():
-            seen_handover = True
-            # nothing of anyone's dice is on the page while it waits for the next player
-            assert page.locator(".die").count() == 0
-            assert "Pass the device" in page.locator("#handover").inner_text()
-        if step(page, shout=True, claim="high") == "over":
-            break
-        time.sleep(0.1)
-    assert seen_handover
-    page.wait_for_selector("#winners")
 
 
 def test_host_hands_a_departed_guests_seat_to_a_computer_player(context, base_url):

@@ -148,6 +148,8 @@ def test_dodgy_in_a_cross_site_frame_with_partitioned_storage(browser, club_site
     _play_in_frame(browser.browser_type, "partitioned", club_site, embed_code, base_url)
 
 
+@pytest.mark.allow_console_errors(r"Executing inline script violates the following Content Security Policy",
+                                  reason="the test injects an inline script to see the policy refuse it")
 def test_the_served_csp_is_the_documented_one_and_in_force(context, base_url):
     import build
     with urllib.request.urlopen(base_url) as r:
@@ -166,6 +168,8 @@ def test_the_served_csp_is_the_documented_one_and_in_force(context, base_url):
     assert page.evaluate("() => window.__violations")[0].startswith("script-src")
 
 
+@pytest.mark.allow_console_errors(r"status of 404 .*\[\S*/static/app\.zip\]$",
+                                  reason="the test answers the engine archive's request with a 404")
 def test_a_boot_that_fails_shows_what_to_try(context, base_url):
     """The archive of the engine is missing: no endless spinner, the help appears (the
     stylesheet shows it after 30 s; the test runs the page's animations 50 times faster)."""
@@ -233,7 +237,7 @@ def test_clipboard_and_share_are_used_only_where_the_frame_allows_them(browser, 
     root, club_url = club_site
     name = "allowed.html" if allow else "denied.html"
     (root / name).write_text(
-        "<!doctype html><meta charset=utf-8><title>Club</title>\n"
+        "<!doctype html><meta charset=utf-8><link rel=icon href=\"data:,\"><title>Club</title>\n"
         f'<iframe id="clubtable" src="{base_url}#/dodgy" allow="{allow}" style="width:100%;height:900px"></iframe>',
         encoding="utf-8")
     ctx = browser.new_context()

@@ -135,8 +135,9 @@ def test_the_rules_deep_link_works_inside_a_club_frame(browser, base_url, tmp_pa
     code = page.input_value("#embed-code")
     assert f'src="{base_url}?lang=de#/rules/cave"' in code
     ctx.close()
-    (tmp_path / "club.html").write_text("<!doctype html><meta charset=utf-8><title>Club</title>\n" + code,
-                                        encoding="utf-8")
+    (tmp_path / "club.html").write_text(      # an icon of its own: the browser asks no /favicon.ico
+        "<!doctype html><meta charset=utf-8><link rel=icon href=\"data:,\"><title>Club</title>\n" + code,
+        encoding="utf-8")
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tmp_path)))
     threading.Thread(target=server.serve_forever, daemon=True).start()

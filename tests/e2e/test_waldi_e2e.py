@@ -1,43 +1,10 @@
-"""Wie Waldi! / "10" end to end: a whole game against three computer players, and two tabs
-racing for the same open end of a dachshund (exactly one card is laid; the other player's
-card stays in his hand, with a refusal)."""
+"""Wie Waldi! / "10" end to end: two tabs racing for the same open end of a dachshund (exactly
+one card is laid; the other player's card stays in his hand, with a refusal).  A whole game
+against three computer players is played in the club evening (test_club_evening_e2e.py)."""
 import time
 
 from .conftest import open_page, open_two_tab_table, received
-from .waldi_driver import look, play_until_over, set_up_waldi
-
-
-def test_full_three_round_game_against_three_computer_players(context, base_url):
-    errors = []
-    page = open_page(context, base_url, errors)
-    # The computer players play at a person's pace (the set-up form offers no faster pace);
-    # scoring_pause_s 0: every next round starts from the screen's "Next round" button.
-    set_up_waldi(page, base_url, seats=("local", "bot", "bot", "bot"), scoring_pause_s=0, countdown_s=2)
-    page.wait_for_selector("#waldi-countdown")                  # the "Wuff!" countdown
-    page.wait_for_selector("#waldi-wuff", timeout=10_000)        # … and "Wuff!"
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'waldi-board'")
-    seen = {}
-    done = []
-
-    def watch(s):
-        if s["scoring"]:
-            seen[s["scoring"]] = (s["stop"], s["bones"])
-
-    assert play_until_over(page, timeout_s=400, on_step=done.append, on_look=watch)
-    # the keyboard did the playing: piles, turning up, heads, attaching, putting under
-    for did in ("take", "reveal", "head", "attach", "decline", "next"):
-        assert did in done, did
-    assert set(seen) == {"1", "2", "3"}
-    assert all(stop and bones >= 3 for stop, bones in seen.values()), seen   # Stop, then the bones
-    page.wait_for_selector("#waldi-final")
-    assert page.locator("#waldi-final thead th").count() == 1 + 3 + 3    # player, R1-R3, cards, bones, total
-    assert page.locator("#waldi-final tbody tr").count() == 4
-    assert page.locator("#waldi-stop").count() == 1
-    assert page.locator("#waldi-scoring").get_attribute("data-round") == "3"
-    totals = [int(x) for x in page.locator("#waldi-final tbody td strong").all_inner_texts()]
-    assert len(totals) == 4 and max(totals) > 0
-    assert page.locator("#winners").count() == 1
-    assert not errors
+from .waldi_driver import look, set_up_waldi
 
 
 # ---------------------------------------------------------------------------- two tabs race

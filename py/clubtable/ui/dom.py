@@ -1137,8 +1137,8 @@ def start_countdowns() -> None:
 
 def expose_debug(app) -> None:
     """A read-only window into the tab for the end-to-end tests and benches: the raw
-    messages this tab received as a guest or sent as a host (JSON text), its role, and the
-    DOM layer's call counts (``dom``; ``dom-reset`` starts counting afresh)."""
+    messages this tab received as a guest or sent as a host (JSON text), a host's game state
+    (``state``), its role, and the DOM layer's call counts (``dom``; ``dom-reset`` starts counting afresh)."""
     import json
 
     def debug(what):
@@ -1148,6 +1148,15 @@ def expose_debug(app) -> None:
             return json.dumps(list(getattr(ctl, "received", [])))
         if what == "sent":
             return json.dumps(list(getattr(ctl, "message_log", [])))
+        if what == "state":
+            # a host's whole state (this device holds it anyway; a guest has none): the tests
+            # read the secrets they must not find on a shared pass-and-play screen from it
+            table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
+            state = getattr(table, "state", None)
+            if state is None:
+                return "null"
+            from ..engine import clone       # its logs as plain lists (a Log's JSON is empty)
+            return json.dumps(clone(state))
         if what == "role":
             return "none" if ctl is None else ("host" if getattr(ctl, "is_host", False) else "guest")
         if what == "dom":
