@@ -3,7 +3,8 @@
 A link made on ``http://localhost:8000/`` opens nothing on a phone: the host may set the base
 of its invitation links (the club's public page, or this computer's address on the local
 network, as ``build.py serve --lan`` prints it).  The link is that base plus
-``#/join/<table>/<code>``: the hash never reaches a server, so the code stays in the page.
+``#/join/<table>/<code>[/<servers>]``: the hash never reaches a server, so the code (and the
+host's STUN/TURN servers, a relay's password included) stays in the page.
 """
 from __future__ import annotations
 
@@ -44,5 +45,6 @@ def is_loopback(url: str) -> bool:
         return False
 
 
-def invite_link(base: str, table_id: str, code: str) -> str:
-    return f"{base}#/join/{table_id}/{code}"
+def invite_link(base: str, table_id: str, code: str, servers: str = "") -> str:
+    """``servers``: the host's STUN/TURN servers as :func:`.ice.to_link` writes them."""
+    return f"{base}#/join/{table_id}/{code}" + (f"/{servers}" if servers else "")

@@ -23,6 +23,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from ..session.chunks import ChunkError, Reassembler, Splitter
 from ..session.protocol import MAX_HOST_BYTES
+from . import ice
 from . import sdp as sdpcode
 from . import trace
 
@@ -38,9 +39,9 @@ def _js(obj):
 
 
 def rtc_config(ice_servers: Optional[list] = None):
-    """No ICE servers by default (same network); a club may add its own STUN/TURN URLs."""
-    servers = [{"urls": u} for u in (ice_servers or []) if isinstance(u, str) and u.startswith(("stun:", "turn:"))]
-    return _js({"iceServers": servers})
+    """No ICE servers by default (same network); a club may add its own STUN/TURN servers,
+    and ask for the relay only (:mod:`.ice`)."""
+    return _js(ice.config(ice_servers or []))
 
 
 class Link:

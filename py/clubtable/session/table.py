@@ -156,6 +156,7 @@ class Table:
         self._ended = False
         self._active_of: tuple = (None, {})   # (state, game.active(state)) of the last state asked
         self._pending: list = []             # outs produced by a local() that raised
+        self.hidden = False                  # the host's page is in the background (its pongs say so)
         for i, s in enumerate(self.seats):
             if s["kind"] == "bot":
                 self.bots[i] = self.game.bot(s["level"], i, self.seed)
@@ -703,7 +704,7 @@ class Table:
     def _dispatch(self, peer: _Peer, msg: dict) -> list:
         t = msg["t"]
         if t == "ping":
-            return [self._send(peer, {"t": "pong", "table": self.table_id, "ts": msg["ts"]})]
+            return [self._send(peer, {"t": "pong", "table": self.table_id, "ts": msg["ts"], "hidden": self.hidden})]
         if t == "bye":
             self._event("bye", peer=peer.peer_id, seat=peer.seat)
             return self._drop(peer.peer_id)

@@ -192,7 +192,8 @@ class TableScreens:
         self.render()
 
     def invite_link(self, code):
-        return address.invite_link(self.invite_base(), self.ctl.table_id, code)
+        from ..net import ice
+        return address.invite_link(self.invite_base(), self.ctl.table_id, code, ice.to_link(self.ctl.ice_servers))
 
     async def make_invite(self):
         peer, code = await self.ctl.create_invite()

@@ -1,0 +1,87 @@
+"""A guest's view of whether the host's page answers (session.guest.Heartbeat), on a fake
+clock: a host that answers is never away, one that stops answering is away after AWAY_MS,
+a guest whose own tab slept does not blame the host, and a hidden host is told apart."""
+from clubtable.session.guest import AWAY_MS, PING_MS, Heartbeat
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_000_000
+
+    def run(self, hb, ms, answer=True, hidden=None, step=100):
+        """``ms`` of a guest's timer every ``step`` ms: pings when due, the host answering
+        (or not).  Returns the moments at which the host was away."""
+        away = []
+        for _ in range(ms // step):
+            self.now += step
+            if hb.due(self.now):
+                hb.pinged(self.now)
+                if answer:
+                    hb.heard(self.now + 10, hidden)
+            if hb.away(self.now):
+                away.append(self.now)
+        return away
+
+
+def test_a_host_that_answers_is_never_away():
+    hb, clock = Heartbeat(), Clock()
+    assert clock.run(hb, 60_000) == []
+    assert hb.hidden is False
+
+
+def test_a_silent_host_is_away_after_away_ms_and_back_at_its_first_answer():
+    hb, clock = Heartbeat(), Clock()
+    clock.run(hb, 3_000)
+    silent_from = clock.now
+    away = clock.run(hb, 12_000, answer=False)
+    assert away and away[0] - silent_from <= AWAY_MS + PING_MS       # noticed within a ping of AWAY_MS
+    assert away[0] - silent_from >= AWAY_MS - PING_MS                # not before
+    assert away == list(range(away[0], clock.now + 1, 100))          # and stays away while silent
+    hb.heard(clock.now)                                              # the host woke: any message
+    assert not hb.away(clock.now)
+    assert clock.run(hb, 10_000) == []
+
+
+def test_any_message_from_the_host_is_an_answer():
+    hb, clock = Heartbeat(), Clock()
+    hb.pinged(clock.now)
+    clock.now += AWAY_MS - 1
+    hb.heard(clock.now)                  # an update, not a pong
+    clock.now += AWAY_MS
+    assert not hb.away(clock.now)
+
+
+def test_a_guest_whose_own_tab_slept_waits_a_full_period_before_judging():
+    hb, clock = Heartbeat(), Clock()
+    hb.pinged(clock.now)                 # a ping, then this tab is frozen for a minute
+    clock.now += 60_000
+    assert hb.due(clock.now)
+    hb.pinged(clock.now)                 # its first ping after waking starts the wait again
+    assert not hb.away(clock.now)
+    clock.now += AWAY_MS - 1
+    assert not hb.away(clock.now)
+    clock.now += 1
+    assert hb.away(clock.now)            # no answer to that one either: now the host is away
+
+
+def test_hidden_comes_from_the_hosts_answer_and_a_new_link_forgets_it():
+    hb, clock = Heartbeat(), Clock()
+    clock.run(hb, 2_000, hidden=True)
+    assert hb.hidden and not hb.away(clock.now)         # in the background but answering
+    clock.run(hb, 2_000, hidden=False)
+    assert not hb.hidden
+    clock.run(hb, 2_000, hidden=True)
+    hb.reset()
+    assert not hb.hidden and hb.due(clock.now) and not hb.away(clock.now + 10 * AWAY_MS)
+
+
+def test_pings_are_spaced_by_ping_ms():
+    hb, clock = Heartbeat(), Clock()
+    sent = []
+    for _ in range(100):
+        clock.now += 100
+        if hb.due(clock.now):
+            hb.pinged(clock.now)
+            sent.append(clock.now)
+    assert len(sent) == 10_000 // PING_MS + 1 or len(sent) == 10_000 // PING_MS
+    assert all(b - a >= PING_MS for a, b in zip(sent, sent[1:]))
