@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Callable, Optional
 
 from ..engine import IllegalAction
 from ..session import Table
 from ..session.assets import asset_message, sniff
-from ..session.guest import Guest
+from ..session.guest import Guest, Heartbeat
 from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
@@ -29,7 +30,12 @@ HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that tab
 GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, name}
 MESSAGE_LOG = (10_000, 8 << 20)     # the raw-message logs kept for tests: entries, characters
 FLOOD_BACKOFF_S = 3.0               # a guest the host dropped for flooding waits this long
+HEARTBEAT_STEP_S = 0.5             # a guest looks at its heartbeat this often
 GUEST_ANSWER_MS = 40                # a guest's screen waits this long for the host's answer to a move
+
+
+def _monotonic_ms() -> float:
+    return time.monotonic() * 1000
 
 
 def _session_get(key: str):
@@ -71,6 +77,8 @@ class TableController:
     # screen itself.  A host answers at once (and draws); a guest's answer comes over the
     # network, and drawing the unchanged table first would only delay it.
     answer_within_ms = 0
+    host_away = False           # a guest's: the host's page stopped answering (asleep, frozen, gone)
+    host_hidden = False         # a guest's: the host's page is in the background
     on_refusal: Callable[[Refusal], None] = staticmethod(lambda refusal: None)
 
     @property
@@ -123,7 +131,10 @@ _leave_hook: list = []
 
 
 def _flush_on_leave() -> None:
-    """A save still waiting when the tab is closed or reloaded is made at once."""
+    """A save still waiting when the tab is closed or reloaded is made at once; so it is when
+    the tab goes to the background (a phone may freeze, then discard it, without a
+    ``pagehide``).  The host's table learns whether its page is hidden: its pongs tell the
+    guests that its clocks may run late."""
     if _leave_hook:
         return
 
@@ -131,8 +142,17 @@ def _flush_on_leave() -> None:
         host = _pending_keep[0]
         if host is not None:
             host.keep()
+
+    def visibility(*_):
+        hidden = dom.page_hidden()
+        host = _current[0]
+        if isinstance(host, HostTable):
+            host.table.hidden = hidden
+        if hidden:
+            flush()
     _leave_hook.append(flush)
     dom.on_window("pagehide", flush)
+    dom.on_window("visibilitychange", visibility)
 
 
 def _expose_wire(ctl) -> None:
@@ -225,6 +245,7 @@ class HostTable(TableController):
         self._running = True
         _expose_wire(self)
         _flush_on_leave()
+        table.hidden = dom.page_hidden()
         _session_set(HOSTING, table.table_id)
         self.save()
         asyncio.ensure_future(self._loop())
@@ -519,6 +540,8 @@ class GuestTable(TableController):
         self.clock_offset = 0            # host now - local now
         self.invite_mode = False
         self.on_refusal: Callable[[Refusal], None] = lambda refusal: None
+        self.heartbeat = Heartbeat()
+        self._beating = False
         _expose_wire(self)
 
     @property
@@ -534,6 +557,11 @@ class GuestTable(TableController):
     def use(self, link) -> None:
         self.link = link
         self.status = "open"
+        self.heartbeat.reset()
+        self.host_away = False
+        if not self._beating:
+            self._beating = True
+            asyncio.ensure_future(self._beat())
         link.max_in = MAX_HOST_BYTES
         link.on_message = self._message
         link.on_close = self._lost
@@ -561,9 +589,31 @@ class GuestTable(TableController):
         self.status = "gone"
         self.on_change()
 
+    async def _beat(self) -> None:
+        """Ask the host whether it is there (a ping every ``PING_MS``) while linked, and
+        redraw when its page stops answering or answers again: a host tab that a phone froze
+        or a browser put to sleep is shown as away, not as a silent stall."""
+        while self.status != "ended" and _current[0] is self:
+            await asyncio.sleep(HEARTBEAT_STEP_S)
+            link, now = self.link, _monotonic_ms()
+            if link is None or self.status != "open" or not link.is_open:
+                continue
+            if self.heartbeat.due(now):
+                self.heartbeat.pinged(now)
+                link.send(self.guest.ping(now))    # a failed send closes the link: _lost says so
+            self._host_news(now)
+
+    def _host_news(self, now) -> None:
+        away, hidden = self.heartbeat.away(now), self.heartbeat.hidden
+        if (away, hidden) != (self.host_away, self.host_hidden):
+            self.host_away, self.host_hidden = away, hidden
+            self.on_change()
+
     def _message(self, text: str) -> None:
         trace.mark("guest.recv")
         self.received.append(text)
+        now = _monotonic_ms()
+        self.heartbeat.heard(now)
         seat_before = self.guest.seat
         events = self.guest.receive(text)
         trace.mark("guest.parsed")
@@ -583,6 +633,11 @@ class GuestTable(TableController):
             elif kind == "end":
                 self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
                 self.status = "ended"
+            elif kind == "pong":
+                self.heartbeat.heard(now, ev[2])
+                if (self.host_away, self.host_hidden) == (False, self.heartbeat.hidden):
+                    return                          # nothing new to draw
+        self.host_away, self.host_hidden = False, self.heartbeat.hidden
         self.on_change()
         trace.mark("guest.drawn")
 

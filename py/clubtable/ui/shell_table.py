@@ -88,7 +88,7 @@ class TableScreens:
                      h("button", t("lobby.start_with_bots"), id="start-bots",
                        on_click=lambda e: self.start_table(True)) if ctl.game.bot_levels else None]
         else:
-            body.append(h("p", t("lobby.waiting_host"), role="status"))
+            body.append(self.host_status() or h("p", t("lobby.waiting_host"), role="status"))
         body.append(h("p", h("a", t("howto.link"), href=f"#/rules/{ctl.game.id}", id="lobby-rules",
                              aria_label=t("howto.link_for", game=ctl.game.title)), cls="howto-link")
                     if ctl.game is not None else None)
@@ -257,9 +257,6 @@ class TableScreens:
         game = GAMES[up.get("game")] if up.get("game") in GAMES else self.ctl.game
         mod = self.screen_module(game.id)
         ctx = self.make_context(game, seat, up, others)
-        lost = self.ctl.status in ("lost", "gone")
-        status = h("p", t("guest.gone" if self.ctl.status == "gone" else "guest.lost"), cls="warn",
-                   role="status") if lost else None
         board = mod.render(ctx)
         trace.mark("render.screen")
         return h("section",
@@ -267,13 +264,27 @@ class TableScreens:
                    h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="table-rules",
                             aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                    cls="play-head"),
-                 status,
+                 self.host_status(),
                  h("div", board, cls="board", id="board"),
                  self.render_result(ctx) if ctx.result else None,
                  h("p", h("button", t("play.finish_now"), id="finish-now", on_click=lambda e: self.finish_with_bots()))
                  if self.all_mine_out(ctx) and not self.ctl.bots_hurried else None,
                  self.leave_box(),
                  cls=f"screen play game-{game.id}", id="table")
+
+    def host_status(self):
+        """A guest's word on the host: the link lost, or the host's page not answering (a
+        frozen or sleeping tab), or in the background (its clocks may run late)."""
+        ctl, t = self.ctl, self.t
+        if ctl.status in ("lost", "gone"):
+            key = "guest.gone" if ctl.status == "gone" else "guest.lost"
+        elif ctl.host_away:
+            key = "guest.host_away"
+        elif ctl.host_hidden:
+            key = "guest.host_hidden"
+        else:
+            return None
+        return h("p", t(key), cls="warn", role="status", id="host-status", data_state=key.split(".")[1])
 
     def roster(self, ctx):
         t = self.t
