@@ -161,7 +161,8 @@ def _expose_wire(ctl) -> None:
     (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``act`` (an
     action as JSON for this tab's first seat -> the refusal or ""), ``status``, ``linktest``
     (characters -> a promise of JSON: a message that long sent both ways over a data
-    channel between two links in this tab)."""
+    channel between two links in this tab), ``route`` (a promise of JSON: the candidate
+    types of each link's selected pair, ``[["relay", "relay"]]`` through a relay)."""
     first = _current[0] is None
     _current[0] = ctl
     if not first:
@@ -180,6 +181,8 @@ def _expose_wire(ctl) -> None:
             return c.asset_url(str(arg)) or ""
         if command == "linktest":
             return asyncio.ensure_future(_linktest(int(arg)))
+        if command == "route":
+            return asyncio.ensure_future(_routes(c))
         if command == "act":                 # an action for this tab's (first) seat
             seats = c.local_seats()
             if not seats:
@@ -191,6 +194,20 @@ def _expose_wire(ctl) -> None:
         return ""
 
     dom.expose_global("clubtableWire", wire)
+
+
+async def _routes(ctl) -> str:
+    """How each of this tab's links reaches its peer, from WebRTC's own statistics."""
+    links = list(getattr(ctl, "links", {}).values()) or [x for x in [getattr(ctl, "link", None)] if x is not None]
+    out = []
+    for link in links:
+        reports = {str(r.id): r for r in (await link.pc.getStats()).values()}
+        for r in reports.values():
+            pair = reports.get(str(getattr(r, "selectedCandidatePairId", ""))) if str(r.type) == "transport" else None
+            if pair is not None:
+                out.append([str(reports[str(pair.localCandidateId)].candidateType),
+                            str(reports[str(pair.remoteCandidateId)].candidateType)])
+    return json.dumps(out)
 
 
 async def _linktest(chars: int) -> str:
