@@ -10,6 +10,7 @@ asks which of the two it holds.
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import time
 from typing import Callable, Optional
@@ -162,7 +163,8 @@ def _expose_wire(ctl) -> None:
     action as JSON for this tab's first seat -> the refusal or ""), ``status``, ``linktest``
     (characters -> a promise of JSON: a message that long sent both ways over a data
     channel between two links in this tab), ``route`` (a promise of JSON: the candidate
-    types of each link's selected pair, ``[["relay", "relay"]]`` through a relay)."""
+    types of each link's selected pair, ``[["relay", "relay"]]`` through a relay), ``late``
+    (a host's: JSON, how many ms after it fell due each tick ran, since the last ask)."""
     first = _current[0] is None
     _current[0] = ctl
     if not first:
@@ -183,6 +185,10 @@ def _expose_wire(ctl) -> None:
             return asyncio.ensure_future(_linktest(int(arg)))
         if command == "route":
             return asyncio.ensure_future(_routes(c))
+        if command == "late":                # a host's tick lateness since the last ask, ms
+            late = list(getattr(c, "lateness", ()))
+            getattr(c, "lateness", []).clear()
+            return json.dumps(late)
         if command == "act":                 # an action for this tab's (first) seat
             seats = c.local_seats()
             if not seats:
@@ -260,6 +266,7 @@ class HostTable(TableController):
         self._keep_due = False               # a save (and lobby news) waits for the next task
         self._announced: Optional[str] = None
         self._running = True
+        self.lateness = collections.deque(maxlen=4096)   # ms between due work and the tick that ran it
         _expose_wire(self)
         _flush_on_leave()
         table.hidden = dom.page_hidden()
@@ -422,7 +429,10 @@ class HostTable(TableController):
             await asyncio.sleep(delay)
             try:
                 trace.mark("host.tick")
-                self._after(self.table.tick(dom.now_ms()))
+                now = dom.now_ms()
+                if wake is not None and now >= wake:      # how late the table's due work ran (bench/sleep.py)
+                    self.lateness.append(now - wake)
+                self._after(self.table.tick(now))
                 trace.mark("host.ticked")
             except Exception as e:  # a bug must not stop the clock of a whole table
                 print("tick failed:", repr(e))
