@@ -44,6 +44,9 @@ def test_a_refused_entry_is_shown_without_its_password():
     with pytest.raises(ice.IceError) as err:
         ice.entries("turn:club:s3cret@bad_host!")
     assert "s3cret" not in err.value.entry and "club" in err.value.entry
+    with pytest.raises(ice.IceError) as err:
+        ice.entries("turn:club@t.example")
+    assert err.value.entry == "turn:club@t.example"                    # no password, none hinted at
     assert ice.described(["turn:club:s3cret@t.example:3478", "stun:s.example"]) == "turn:club:…@t.example:3478 stun:s.example"
 
 

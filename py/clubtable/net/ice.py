@@ -83,7 +83,8 @@ def _shown(entry: str) -> str:
     scheme, _, rest = entry.partition(":")
     if "@" in rest:
         cred, where = rest.rsplit("@", 1)
-        return f"{scheme}:{cred.partition(':')[0]}:…@{where}"[:MAX_ENTRY]
+        user, colon, _ = cred.partition(":")
+        return f"{scheme}:{user}{':…' if colon else ''}@{where}"[:MAX_ENTRY]
     return entry[:MAX_ENTRY]
 
 

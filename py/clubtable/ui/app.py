@@ -218,6 +218,7 @@ class App(HomeScreens, TableScreens):
         if ice is None:
             self.render()
             return
+        s["error"] = None
         self.close_table()
         self.ctl = HostTable(table, self.lobby, self.changed, ice_servers=ice)
         self.screen_state = {}
