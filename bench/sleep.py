@@ -4,7 +4,7 @@
 
 Each run: a table hosted in one tab (the host's own seat and a computer player) and joined
 from another (the guest), started; then the host's page sleeps for the run's seconds while
-the guest keeps playing, and wakes.  Printed per run: when the guest showed the host away
+the guest keeps playing (one move, then it waits for news, as a person would), and wakes.  Printed per run: when the guest showed the host away
 (seconds after the sleep began), the guest's moves made meanwhile, how soon after the wake the
 warning went and the guest's next update came, how many table versions the wake caught up in
 its first second, how late the host's ticks ran at the wake (the table's due work: timers,
@@ -20,6 +20,7 @@ host's page, timers and incoming messages alike, which is what a frozen tab is, 
 worst of throttling (no tick at all for the whole sleep).
 """
 import argparse
+import collections
 import json
 import sys
 import time
@@ -62,17 +63,20 @@ def run(ctx, base, game, seconds, errors):
     v_before = max(_versions(guest) or [0])
     cdp.send("Debugger.pause")
     t0 = time.monotonic()
-    away_at, moves, states = None, 0, set()
+    away_at, moves, states, acted_on = None, 0, set(), None
     while time.monotonic() - t0 < seconds:
         state = guest.evaluate(STATE)
         states.add(state)
         if state == "host_away" and away_at is None:
             away_at = time.monotonic() - t0
-        try:
-            if step(guest) not in (None, "over"):
-                moves += 1
-        except Exception:                   # the screen changed under the driver
-            pass
+        seen = len(_versions(guest))
+        if seen != acted_on:                # as a person would: one move, then wait for news
+            try:
+                if step(guest) not in (None, "over"):
+                    moves += 1
+                    acted_on = seen
+            except Exception:               # the screen changed under the driver
+                pass
         time.sleep(0.5)
     n_before_wake = len(guest.evaluate(RECEIVED))
     cdp.send("Debugger.resume")
@@ -94,7 +98,7 @@ def run(ctx, base, game, seconds, errors):
         step(host)
         time.sleep(0.25)
     v_after = max(_versions(guest) or [0])
-    rejects = [m.get("code") for m in caught_up if m.get("t") == "reject"]
+    rejects = dict(collections.Counter(m.get("code") for m in caught_up if m.get("t") == "reject"))
     host.close()
     guest.close()
     late_s = sorted((x / 1000 for x in late), reverse=True)

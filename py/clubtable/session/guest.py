@@ -20,6 +20,7 @@ __all__ = ["Guest", "Heartbeat"]
 
 PING_MS = 1500          # a guest asks whether the host is there this often
 AWAY_MS = 5000          # a ping unanswered this long: the host's page is away
+RESEND_MS = 60_000      # while a ping waits, another only this often
 
 
 def _norm(value: Any) -> Any:
@@ -250,22 +251,33 @@ class Heartbeat:
     ``away_ms`` unanswered: a frozen or asleep tab answers nothing, a background tab still
     answers (its events run; only its timers are throttled) and says it is ``hidden``.
 
-    A guest whose own timers ran late (its tab slept) cannot judge the host by a ping it
-    sent long ago: a ping after such a gap starts the wait again."""
+    While a ping waits, no other is sent but one each ``resend_ms`` (the link is reliable:
+    the host reads them all when it wakes, and a burst of pings must not look like a flood
+    to it).  A guest whose own timers ran late (its tab slept) cannot judge the host by a
+    ping it sent before: the wait starts again when it looks after such a gap."""
 
-    def __init__(self, ping_ms: int = PING_MS, away_ms: int = AWAY_MS) -> None:
+    def __init__(self, ping_ms: int = PING_MS, away_ms: int = AWAY_MS, resend_ms: int = RESEND_MS) -> None:
         self.ping_ms = ping_ms
         self.away_ms = away_ms
+        self.resend_ms = resend_ms
         self.last_ping: Optional[float] = None
-        self.waiting_since: Optional[float] = None   # the first ping not answered yet
+        self.last_look: Optional[float] = None
+        self.waiting_since: Optional[float] = None   # since when a ping waits for an answer
         self.hidden = False
 
+    def _look(self, now: float) -> None:
+        if self.last_look is not None and now - self.last_look > 2 * self.ping_ms and self.waiting_since is not None:
+            self.waiting_since = now                 # this tab slept: judge the host from now on
+        self.last_look = now
+
     def due(self, now: float) -> bool:
-        return self.last_ping is None or now - self.last_ping >= self.ping_ms
+        self._look(now)
+        if self.last_ping is None:
+            return True
+        return now - self.last_ping >= (self.ping_ms if self.waiting_since is None else self.resend_ms)
 
     def pinged(self, now: float) -> None:
-        slept = self.last_ping is not None and now - self.last_ping > 2 * self.ping_ms
-        if self.waiting_since is None or slept:
+        if self.waiting_since is None:
             self.waiting_since = now
         self.last_ping = now
 
@@ -275,9 +287,10 @@ class Heartbeat:
             self.hidden = bool(hidden)
 
     def away(self, now: float) -> bool:
+        self._look(now)
         return self.waiting_since is not None and now - self.waiting_since >= self.away_ms
 
     def reset(self) -> None:
         """A new link: nothing is known of the host yet."""
-        self.last_ping = self.waiting_since = None
+        self.last_ping = self.last_look = self.waiting_since = None
         self.hidden = False
