@@ -249,10 +249,11 @@ class Lobby:
             if fut is not None and not fut.done():
                 fut.set_result(msg["sdp"])
 
-    async def connect(self, table_id: str, timeout_s: float = 8.0) -> Link:
-        """Guest side: open a data channel to the host of ``table_id`` in another tab."""
+    async def connect(self, table_id: str, timeout_s: float = 8.0, ice_servers=None) -> Link:
+        """Guest side: open a data channel to the host of ``table_id`` in another tab (through
+        the host's servers: a host that allows only its relay answers with nothing else)."""
         peer_id = "p" + secrets.token_hex(6)
-        link, offer = await make_offer(peer_id)
+        link, offer = await make_offer(peer_id, ice_servers)
         fut = asyncio.get_event_loop().create_future()
         self._waiting[peer_id] = fut
         self.post({"k": "offer", "to": table_id, "from": peer_id, "sdp": offer})

@@ -22,7 +22,7 @@ from ..session.guest import Guest, Heartbeat
 from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
-from ..net import trace
+from ..net import ice, trace
 from . import dom, storage
 from .context import Refusal
 
@@ -319,7 +319,10 @@ class HostTable(TableController):
         return None
 
     def summaries(self) -> list:
-        return [self.table.lobby_info() | {"table": self.table.table_id}]
+        info = self.table.lobby_info() | {"table": self.table.table_id}
+        if self.ice_servers:        # tabs of this browser only: they connect through the same servers
+            info["ice"] = list(self.ice_servers)
+        return [info]
 
     @property
     def ended(self) -> bool:
@@ -602,7 +605,7 @@ class GuestTable(TableController):
         host may be reloading)."""
         for attempt in range(30):
             try:
-                link = await self.lobby.connect(self.guest.table_id)
+                link = await self.lobby.connect(self.guest.table_id, ice_servers=self._host_servers())
             except ConnectionError as e:
                 self.error = str(e)
                 self.status = "lost"
@@ -635,6 +638,15 @@ class GuestTable(TableController):
         if (away, hidden) != (self.host_away, self.host_hidden):
             self.host_away, self.host_hidden = away, hidden
             self.on_change()
+
+    def _host_servers(self) -> list:
+        """The STUN/TURN servers the host's tab announced (checked as the set-up checks them)."""
+        info = getattr(self.lobby, "tables", {}).get(self.guest.table_id)
+        servers = info.get("ice") if isinstance(info, dict) else None
+        try:
+            return ice.entries(" ".join(str(x) for x in servers)) if isinstance(servers, list) else []
+        except ice.IceError:
+            return []
 
     def _message(self, text: str) -> None:
         trace.mark("guest.recv")
