@@ -2,7 +2,8 @@
 loopback, two browser contexts (no shared BroadcastChannel: the invitation link and reply
 code are the only signalling), and peer connections that may use relayed candidates only.
 The host types the relay into the set-up's STUN/TURN field and ticks "Only through the
-relay"; the invitation carries both to the guest.  A DODGY game is played to the end, and
+relay"; the invitation carries both to the guest, the lobby to a watching tab of the host's
+own browser.  A DODGY game is played to the end, and
 the test checks that the relay carried it: every candidate in both codes is a relay
 candidate, both pages' selected candidate pairs are relay-to-relay, and the TURN server
 logged the allocations and the channel bindings."""
@@ -121,6 +122,13 @@ def test_two_pages_that_reach_each_other_only_through_a_relay_play_dodgy_to_the_
         guest.wait_for_selector("#my-dice", timeout=30_000)
         assert _route(host) == [["relay", "relay"]]
         assert _route(guest) == [["relay", "relay"]]
+        # a tab of the host's own browser watches: the lobby names the host's servers, so it
+        # connects through the relay too (a host that allows only its relay offers no other way)
+        watcher = open_page(host_ctx, base_url, errors)
+        watcher.click(f"[data-key='watch-{table}']")
+        watcher.wait_for_selector("#my-dice, #board", timeout=30_000)
+        assert _route(watcher) == [["relay", "relay"]]
+        assert _route(host) == [["relay", "relay"], ["relay", "relay"]]
 
         assert play_until_over([host, guest], timeout_s=240, shout=(False, True))
         guest.wait_for_selector("#verified.ok", timeout=30_000)     # the guest replayed the log: all arrived
@@ -130,6 +138,6 @@ def test_two_pages_that_reach_each_other_only_through_a_relay_play_dodgy_to_the_
         guest_ctx.close()
     text = log.read_text(errors="replace")
     allocations = re.findall(rf"user <{TURN_USER}>: incoming packet ALLOCATE processed, success", text)
-    assert len(allocations) >= 2, text[-3000:]                      # one relay address for each page
+    assert len(allocations) >= 4, text[-3000:]                      # a relay address for each end of each link
     assert "CHANNEL_BIND processed, success" in text or "SEND processed" in text
     assert not errors, errors

@@ -101,3 +101,56 @@ def test_pings_are_spaced_by_ping_ms():
             hb.heard(clock.now + 5)
     assert len(sent) in (10_000 // PING_MS, 10_000 // PING_MS + 1)
     assert all(b - a >= PING_MS for a, b in zip(sent, sent[1:]))
+
+
+# ---------------------------------------------------------------------------- the host's side
+def test_a_host_page_that_runs_often_reads_the_time_as_it_is():
+    from clubtable.session.table import WakeClock
+    clock = WakeClock(0)
+    for now in range(0, 60_000, 1_000):         # 1 Hz: a background tab's throttled timers
+        assert clock.read(now) == now and not clock.waking
+    assert clock.slept == []
+
+
+def test_after_a_sleep_what_queued_up_is_read_as_of_the_moment_the_page_fell_asleep():
+    from clubtable.session.table import SLEEP_GAP_MS, WAKE_WINDOW_MS, WakeClock
+    clock = WakeClock(0)
+    assert clock.read(1_000) == 1_000
+    assert clock.read(1_000 + 120_000) == 1_000            # woke two minutes later: a queued message
+    assert clock.waking
+    assert clock.read(1_000 + 120_000 + WAKE_WINDOW_MS - 1) == 1_000   # the next one too
+    woke = 1_000 + 120_000 + WAKE_WINDOW_MS
+    assert clock.read(woke) == woke and not clock.waking   # then time runs on
+    assert clock.slept == [(1_000, 121_000)]
+    assert clock.read(woke + SLEEP_GAP_MS) == woke + SLEEP_GAP_MS      # a gap of exactly the limit: awake
+
+
+def test_a_move_made_while_the_host_slept_is_not_lost_to_a_timer_the_sleep_let_fall_due():
+    """The fake game's turn timer (10 s) plays the seat's lowest card when it runs out.  The
+    host's page sleeps a minute just after A's turn began; A's move, sent in time, queued up.
+    Read with the wall clock, the timer fires first and A's card is refused; read with the
+    wake clock, A's card is played as of the moment the host fell asleep, and the timer that
+    fell due meanwhile (B's turn) fires at the tick after."""
+    from test_session_fakegame import started_pair
+
+    from clubtable.session.table import WAKE_WINDOW_MS, WakeClock
+
+    def play(clocked):
+        t, net = started_pair()
+        clock = WakeClock(0)
+        card = max(net.guests["A"].view["hand"])          # not what the timer would play
+        woke = 60_000
+        net.now = clock.read(woke) if clocked else woke
+        net.send("A", net.guests["A"].intent({"type": "play", "card": card}))
+        later = woke + WAKE_WINDOW_MS
+        net.deliver(t.tick(clock.read(later) if clocked else later))
+        return net, card
+
+    net, card = play(clocked=False)
+    assert [e[1] for e in net.events["A"] if e[0] == "reject"] == ["not_your_turn"]   # lost to the timer
+    assert card not in net.guests["A"].view["played"][0]
+    net, card = play(clocked=True)
+    assert not any(e[0] == "reject" for e in net.events["A"])
+    view = net.guests["B"].view
+    assert view["played"][0] == [card] and len(view["played"][1]) == 1    # A's move, then B's timeout
+    assert net.guests["B"].now == 60_000 + WAKE_WINDOW_MS

@@ -23,7 +23,7 @@ from .assets import AssetError, AssetStore, check as check_asset, encode_data, r
 from .limits import Bucket
 from .protocol import MAX_NAME, ProtocolError, clean_name, parse_guest, seed_hash
 
-__all__ = ["Table", "Out", "BOT_POLL_MS", "MAX_EVENTS"]
+__all__ = ["Table", "Out", "BOT_POLL_MS", "MAX_EVENTS", "WakeClock"]
 
 Out = tuple  # (peer_id: str, message: dict)
 
@@ -45,6 +45,8 @@ BUDGETS = {
 STRIKES = (20, 200)                  # excess messages forgiven per second, and in a burst
 REJECT_GAP_MS = 1000                 # at most one `rate_limited` reject per peer in this time
 MAX_DROPPED = 1024                   # dropped peer ids remembered (their late messages ignored)
+SLEEP_GAP_MS = 2000                  # nothing of the host's page ran this long: it slept
+WAKE_WINDOW_MS = 100                 # what queued up meanwhile is read this soon after waking
 _TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _LOCAL_KINDS = ("local", "pass")
 
@@ -920,3 +922,42 @@ class Table:
             raise IllegalAction("bad_save", f"The saved table could not be restored ({exc}).") from None
         table._clock(now_ms)
         return table
+
+
+class WakeClock:
+    """The time a host's page gives its table, when the page may sleep (a phone freezes a
+    tab in the background; nothing of it runs, and the guests' messages queue up).
+
+    ``read(now)`` is called by everything the page runs for the table (its ticks, each
+    message).  After a gap over ``SLEEP_GAP_MS`` the page has slept: for ``WAKE_WINDOW_MS``
+    the time read is the moment it fell asleep, so the messages that queued meanwhile are
+    taken as of then (the table waited for the host: a move its guest made in time is not
+    lost to a timer that only the sleep let fall due), and ``waking`` asks the tick to wait
+    for them.  Then the time runs on, and the next tick fires every timer that fell due
+    during the sleep, in order.  A page whose guests ping it every 1.5 s while its timers are
+    throttled never sees such a gap: its messages run at once."""
+
+    def __init__(self, now_ms: int, gap_ms: int = SLEEP_GAP_MS, window_ms: int = WAKE_WINDOW_MS) -> None:
+        self.gap_ms = gap_ms
+        self.window_ms = window_ms
+        self.alive = int(now_ms)             # the last time the page ran for its table
+        self.asleep_at: Optional[int] = None
+        self.until = 0
+        self.slept: list = []                # (fell asleep, woke) of each sleep, for the notes
+
+    def read(self, now_ms: int) -> int:
+        now = int(now_ms)
+        if now - self.alive > self.gap_ms:
+            self.asleep_at, self.until = self.alive, now + self.window_ms
+            self.slept.append((self.alive, now))
+            del self.slept[:-64]
+        self.alive = max(self.alive, now)
+        if self.asleep_at is not None:
+            if now < self.until:
+                return self.asleep_at
+            self.asleep_at = None
+        return now
+
+    @property
+    def waking(self) -> bool:
+        return self.asleep_at is not None

@@ -17,6 +17,7 @@ from typing import Callable, Optional
 
 from ..engine import IllegalAction
 from ..session import Table
+from ..session.table import WakeClock
 from ..session.assets import asset_message, sniff
 from ..session.guest import Guest, Heartbeat
 from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
@@ -267,6 +268,7 @@ class HostTable(TableController):
         self._announced: Optional[str] = None
         self._running = True
         self.lateness = collections.deque(maxlen=4096)   # ms between due work and the tick that ran it
+        self.clock = WakeClock(dom.now_ms())     # the table's time when the page may sleep
         _expose_wire(self)
         _flush_on_leave()
         table.hidden = dom.page_hidden()
@@ -431,8 +433,10 @@ class HostTable(TableController):
             delay = 0.25 if wake is None else min(0.25, max(0.02, (wake - now) / 1000))
             await asyncio.sleep(delay)
             try:
+                now = self.clock.read(dom.now_ms())
+                if self.clock.waking:          # the page slept: the guests' queued messages go first
+                    continue
                 trace.mark("host.tick")
-                now = dom.now_ms()
                 if wake is not None and now >= wake:      # how late the table's due work ran (bench/sleep.py)
                     self.lateness.append(now - wake)
                 self._after(self.table.tick(now))
@@ -445,7 +449,7 @@ class HostTable(TableController):
 
         def message(text: str, peer=link.peer_id) -> None:
             trace.mark("host.recv")
-            outs = self.table.receive(peer, text, dom.now_ms())
+            outs = self.table.receive(peer, text, self.clock.read(dom.now_ms()))
             trace.mark("host.applied")
             self._after(outs)
 
