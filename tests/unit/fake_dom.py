@@ -196,6 +196,7 @@ class FakeDocument:
         self.body = FakeElement(self, "body")
         self.documentElement.appendChild(self.body)
         self.calls = 0
+        self.visibilityState = "visible"
 
     @property
     def activeElement(self):

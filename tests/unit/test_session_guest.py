@@ -137,7 +137,7 @@ def test_reject_and_pong_events():
     g = Guest("tbl1", "Ann")
     ev = g.receive(encode({"t": "reject", "table": "tbl1", "seq": 1, "ref": 4, "code": "x", "reason": "No."}))
     assert ev == [("reject", "x", "No.")] and g.last_reject == {"ref": 4, "code": "x", "reason": "No."}
-    assert g.receive(encode({"t": "pong", "table": "tbl1", "seq": 2, "ts": 9})) == [("pong", 9)]
+    assert g.receive(encode({"t": "pong", "table": "tbl1", "seq": 2, "ts": 9})) == [("pong", 9, False)]
 
 
 def test_lobby_message_is_passed_on():

@@ -302,7 +302,10 @@ def test_ping_pong():
     t, net = started_pair()
     v = t.version
     net.send("S", net.guests["S"].ping(123.5))
-    assert net.last_event("S") == ("pong", 123.5) and t.version == v
+    assert net.last_event("S") == ("pong", 123.5, False) and t.version == v
+    t.hidden = True                      # the host's page went to the background: its pongs say so
+    net.send("S", net.guests["S"].ping(124))
+    assert net.last_event("S") == ("pong", 124, True) and t.version == v
 
 
 def test_hostile_peer_flood_is_bounded():

@@ -3,8 +3,9 @@
 A link made on ``http://localhost:8000/`` opens nothing on a phone: the host may set the base
 of its invitation links (the club's public page, or this computer's address on the local
 network, as ``build.py serve --lan`` prints it).  The link is that base plus
-``#/join/<table>/<code>/<game>/<seat>/<host>``: the hash never reaches a server, so the code
-stays in the page.  The last three only let the join page say what the guest is joining
+``#/join/<table>/<code>[/<game>/<seat>/<host>][/<servers>]``: the hash never reaches a server,
+so the code (and the host's STUN/TURN servers, a relay's password included) stays in the
+page.  ``game``, ``seat`` and ``host`` only let the join page say what the guest is joining
 (the game, the seat's number from 1, the host's name, percent-encoded); they are public
 facts of the table, checked like any input (an unknown game or seat, or a name that is not
 one, is left out) and shown as text.  Links without them still work.
@@ -52,13 +53,20 @@ def is_loopback(url: str) -> bool:
 
 
 def invite_link(base: str, table_id: str, code: str, game: Optional[str] = None,
-                seat: Optional[int] = None, host: Optional[str] = None) -> str:
+                seat: Optional[int] = None, host: Optional[str] = None, servers: str = "") -> str:
     """The invitation: where it points, the table and the code, then (when given) what the
-    join page names: ``game`` id, ``seat`` (0-based here, shown from 1) and ``host``'s name."""
+    join page names: ``game`` id, ``seat`` (0-based here, shown from 1) and ``host``'s name,
+    and last the host's STUN/TURN ``servers`` as :func:`.ice.to_link` writes them."""
     link = f"{base}#/join/{table_id}/{code}"
     if game is not None and seat is not None:
         link += f"/{game}/{seat + 1}/{quote(clean_name(host or ''), safe='')}"
-    return link
+    return link + (f"/{servers}" if servers else "")
+
+
+def join_servers(parts: list) -> str:
+    """The servers part of a join route (split as for :func:`join_details`): the last part
+    after the table and code alone, or after the game, seat and host."""
+    return parts[2] if len(parts) == 3 else parts[5] if len(parts) >= 6 else ""
 
 
 def clean_name(raw: str) -> str:

@@ -24,6 +24,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from ..session.chunks import ChunkError, Reassembler, Splitter
 from ..session.protocol import MAX_HOST_BYTES
+from . import ice
 from . import sdp as sdpcode
 from . import trace
 
@@ -57,9 +58,9 @@ def _js(obj):
 
 
 def rtc_config(ice_servers: Optional[list] = None):
-    """No ICE servers by default (same network); a club may add its own STUN/TURN URLs."""
-    servers = [{"urls": u} for u in (ice_servers or []) if isinstance(u, str) and u.startswith(("stun:", "turn:"))]
-    return _js({"iceServers": servers})
+    """No ICE servers by default (same network); a club may add its own STUN/TURN servers,
+    and ask for the relay only (:mod:`.ice`)."""
+    return _js(ice.config(ice_servers or []))
 
 
 class Link:
@@ -279,10 +280,11 @@ class Lobby:
             if fut is not None and not fut.done():
                 fut.set_result(msg["sdp"])
 
-    async def connect(self, table_id: str, timeout_s: float = 8.0) -> Link:
-        """Guest side: open a data channel to the host of ``table_id`` in another tab."""
+    async def connect(self, table_id: str, timeout_s: float = 8.0, ice_servers=None) -> Link:
+        """Guest side: open a data channel to the host of ``table_id`` in another tab (through
+        the host's servers: a host that allows only its relay answers with nothing else)."""
         peer_id = "p" + secrets.token_hex(6)
-        link, offer = await make_offer(peer_id)
+        link, offer = await make_offer(peer_id, ice_servers)
         fut = asyncio.get_event_loop().create_future()
         self._waiting[peer_id] = fut
         self.post({"k": "offer", "to": table_id, "from": peer_id, "sdp": offer})

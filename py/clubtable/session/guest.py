@@ -16,7 +16,11 @@ from ..engine import Game, IllegalAction
 from .assets import AssetError, AssetInbox, asset_message, check as check_asset, ref_of, sniff
 from .protocol import ProtocolError, check_action, clean_name, encode, parse_host, seed_hash
 
-__all__ = ["Guest"]
+__all__ = ["Guest", "Heartbeat"]
+
+PING_MS = 1500          # a guest asks whether the host is there this often
+AWAY_MS = 5000          # a ping unanswered this long: the host's page is away
+RESEND_MS = 60_000      # while a ping waits, another only this often
 
 
 def _norm(value: Any) -> Any:
@@ -121,7 +125,7 @@ class Guest:
         """Handle one message from the host; returns a list of events:
 
         ``("welcome", msg)``, ``("update", msg)``, ``("reject", code, reason[, rule, params])``,
-        ``("pong", ts)``, ``("end", verified, why)``, ``("lobby", msg)``, ``("asset", ref)``, or
+        ``("pong", ts, hidden)``, ``("end", verified, why)``, ``("lobby", msg)``, ``("asset", ref)``, or
         ``("error", code, reason)`` for a message that was ignored.
         """
         try:
@@ -190,7 +194,7 @@ class Guest:
         return [("asset", ref)]
 
     def _on_pong(self, msg: dict) -> list:
-        return [("pong", msg["ts"])]
+        return [("pong", msg["ts"], msg["hidden"])]
 
     def _on_end(self, msg: dict) -> list:
         self.end = msg
@@ -242,3 +246,55 @@ class Guest:
         if self.view is not None and _norm(game.view(state, self.seat)) != _norm(self.view):
             return False, "Replaying the log gives a different table from the one we were shown."
         return True, "The seed matches its commitment and the log replays to the announced result."
+
+
+class Heartbeat:
+    """Whether the host's page answers, from a guest's clock (``now`` in ms, any monotonic
+    clock).  The guest pings every ``ping_ms`` (:meth:`due`, :meth:`pinged`); every message
+    from the host is an answer (:meth:`heard`).  The host is *away* when a ping has waited
+    ``away_ms`` unanswered: a frozen or asleep tab answers nothing, a background tab still
+    answers (its events run; only its timers are throttled) and says it is ``hidden``.
+
+    While a ping waits, no other is sent but one each ``resend_ms`` (the link is reliable:
+    the host reads them all when it wakes, and a burst of pings must not look like a flood
+    to it).  A guest whose own timers ran late (its tab slept) cannot judge the host by a
+    ping it sent before: the wait starts again when it looks after such a gap."""
+
+    def __init__(self, ping_ms: int = PING_MS, away_ms: int = AWAY_MS, resend_ms: int = RESEND_MS) -> None:
+        self.ping_ms = ping_ms
+        self.away_ms = away_ms
+        self.resend_ms = resend_ms
+        self.last_ping: Optional[float] = None
+        self.last_look: Optional[float] = None
+        self.waiting_since: Optional[float] = None   # since when a ping waits for an answer
+        self.hidden = False
+
+    def _look(self, now: float) -> None:
+        if self.last_look is not None and now - self.last_look > 2 * self.ping_ms and self.waiting_since is not None:
+            self.waiting_since = now                 # this tab slept: judge the host from now on
+        self.last_look = now
+
+    def due(self, now: float) -> bool:
+        self._look(now)
+        if self.last_ping is None:
+            return True
+        return now - self.last_ping >= (self.ping_ms if self.waiting_since is None else self.resend_ms)
+
+    def pinged(self, now: float) -> None:
+        if self.waiting_since is None:
+            self.waiting_since = now
+        self.last_ping = now
+
+    def heard(self, now: float, hidden: Optional[bool] = None) -> None:
+        self.waiting_since = None
+        if hidden is not None:
+            self.hidden = bool(hidden)
+
+    def away(self, now: float) -> bool:
+        self._look(now)
+        return self.waiting_since is not None and now - self.waiting_since >= self.away_ms
+
+    def reset(self) -> None:
+        """A new link: nothing is known of the host yet."""
+        self.last_ping = self.last_look = self.waiting_since = None
+        self.hidden = False

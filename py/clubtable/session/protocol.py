@@ -433,6 +433,7 @@ _HOST_SCHEMA: dict = {
     },
     "pong": {
         "ts": (_number, True, None),
+        "hidden": (_bool, False, False),      # the host's page is in the background
     },
     "end": {
         "game": (_str(64, 1), False, None),

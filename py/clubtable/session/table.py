@@ -24,7 +24,7 @@ from .chunks import MARK, ChunkError, Reassembler
 from .limits import Bucket
 from .protocol import MAX_NAME, ProtocolError, clean_name, parse_guest, seed_hash
 
-__all__ = ["Table", "Out", "BOT_POLL_MS", "MAX_EVENTS"]
+__all__ = ["Table", "Out", "BOT_POLL_MS", "MAX_EVENTS", "WakeClock"]
 
 Out = tuple  # (peer_id: str, message: dict)
 
@@ -56,6 +56,8 @@ MAX_STRANGERS = 8                    # links that have not said hello yet (a doz
 STRANGER_MS = 10_000                 # after this long without hello a stranger may be let go
 REJECT_GAP_MS = 1000                 # at most one `rate_limited` reject per peer in this time
 MAX_DROPPED = 1024                   # dropped peer ids remembered (their late messages ignored)
+SLEEP_GAP_MS = 2000                  # nothing of the host's page ran this long: it slept
+WAKE_WINDOW_MS = 100                 # what queued up meanwhile is read this soon after waking
 _TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _LOCAL_KINDS = ("local", "pass")
 
@@ -174,6 +176,7 @@ class Table:
         self._ended = False
         self._active_of: tuple = (None, {})   # (state, game.active(state)) of the last state asked
         self._pending: list = []             # outs produced by a local() that raised
+        self.hidden = False                  # the host's page is in the background (its pongs say so)
         for i, s in enumerate(self.seats):
             if s["kind"] == "bot":
                 self.bots[i] = self.game.bot(s["level"], i, self.seed)
@@ -809,7 +812,7 @@ class Table:
     def _dispatch(self, peer: _Peer, msg: dict) -> list:
         t = msg["t"]
         if t == "ping":
-            return [self._send(peer, {"t": "pong", "table": self.table_id, "ts": msg["ts"]})]
+            return [self._send(peer, {"t": "pong", "table": self.table_id, "ts": msg["ts"], "hidden": self.hidden})]
         if t == "bye":
             self._event("bye", peer=peer.peer_id, seat=peer.seat)
             return self._drop(peer.peer_id)
@@ -1034,3 +1037,42 @@ class Table:
             raise IllegalAction("bad_save", f"The saved table could not be restored ({exc}).") from None
         table._clock(now_ms)
         return table
+
+
+class WakeClock:
+    """The time a host's page gives its table, when the page may sleep (a phone freezes a
+    tab in the background; nothing of it runs, and the guests' messages queue up).
+
+    ``read(now)`` is called by everything the page runs for the table (its ticks, each
+    message).  After a gap over ``SLEEP_GAP_MS`` the page has slept: for ``WAKE_WINDOW_MS``
+    the time read is the moment it fell asleep, so the messages that queued meanwhile are
+    taken as of then (the table waited for the host: a move its guest made in time is not
+    lost to a timer that only the sleep let fall due), and ``waking`` asks the tick to wait
+    for them.  Then the time runs on, and the next tick fires every timer that fell due
+    during the sleep, in order.  A page whose guests ping it every 1.5 s while its timers are
+    throttled never sees such a gap: its messages run at once."""
+
+    def __init__(self, now_ms: int, gap_ms: int = SLEEP_GAP_MS, window_ms: int = WAKE_WINDOW_MS) -> None:
+        self.gap_ms = gap_ms
+        self.window_ms = window_ms
+        self.alive = int(now_ms)             # the last time the page ran for its table
+        self.asleep_at: Optional[int] = None
+        self.until = 0
+        self.slept: list = []                # (fell asleep, woke) of each sleep, for the notes
+
+    def read(self, now_ms: int) -> int:
+        now = int(now_ms)
+        if now - self.alive > self.gap_ms:
+            self.asleep_at, self.until = self.alive, now + self.window_ms
+            self.slept.append((self.alive, now))
+            del self.slept[:-64]
+        self.alive = max(self.alive, now)
+        if self.asleep_at is not None:
+            if now < self.until:
+                return self.asleep_at
+            self.asleep_at = None
+        return now
+
+    @property
+    def waking(self) -> bool:
+        return self.asleep_at is not None

@@ -23,7 +23,7 @@ from ..engine import IllegalAction
 from ..games import GAMES
 from ..i18n import LANGUAGES, Translator, pick_language
 from ..net import trace
-from ..net import address
+from ..net import address, ice
 from ..net.sdp import CodeError
 from ..session import Table
 from . import clubs, dom, storage, warmup
@@ -103,6 +103,10 @@ class App(HomeScreens, TableScreens):
             if self.join is None or self.join.get("code") != parts[2]:
                 self.join = {"table": parts[1], "code": parts[2], "reply": None, "name": self.player_name,
                              **address.join_details(parts[1:], GAMES)}
+                try:                 # the host's STUN/TURN servers, checked as the set-up checks them
+                    self.join["ice"] = ice.from_link(address.join_servers(parts[1:]))
+                except ice.IceError as e:
+                    self.join["ice"], self.join["error"] = [], self.t("join.bad_ice", entry=e.entry)
         elif parts[0] in GAMES and (self.setup is None or self.setup["game"] != parts[0]):
             self.setup = self.new_setup(parts[0])
         self.render()
@@ -213,10 +217,11 @@ class App(HomeScreens, TableScreens):
             s["error"] = Refusal(e.code, e.message, e.reason, params).text(self.t)
             self.render()
             return
-        ice = [u.strip() for u in s.get("ice", "").split() if u.strip()]
-        if s.get("stun"):                  # "different networks": opted in at set-up
-            from .shell_home import PUBLIC_STUN
-            ice.insert(0, PUBLIC_STUN)
+        ice = self.setup_ice()
+        if ice is None:
+            self.render()
+            return
+        s["error"] = None
         self.close_table()
         self.ctl = HostTable(table, self.lobby, self.changed, ice_servers=ice)
         self.screen_state = {}
@@ -252,7 +257,7 @@ class App(HomeScreens, TableScreens):
         j = self.join
         from ..net import links
         try:
-            link, reply = await links.accept_invite(j["code"])
+            link, reply = await links.accept_invite(j["code"], j.get("ice"))
         except CodeError as e:
             j["error"] = self.t("join.bad_code", why=str(e))
             self.render()

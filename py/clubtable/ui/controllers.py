@@ -10,18 +10,20 @@ asks which of the two it holds.
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import time
 from typing import Callable, Optional
 
 from ..engine import IllegalAction
 from ..session import Table
+from ..session.table import WakeClock
 from ..session.assets import asset_message, sniff
-from ..session.guest import Guest
+from ..session.guest import Guest, Heartbeat
 from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
-from ..session.protocol import MAX_HOST_BYTES, ProtocolError, encode
-from ..net import trace
+from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
+from ..net import ice, trace
 from . import dom, storage
 from .context import Refusal
 
@@ -30,9 +32,14 @@ HOSTING = "clubtable.hosting"       # in sessionStorage: this tab hosts that tab
 GUEST = "clubtable.guest"           # in sessionStorage: {table, token, seat, name}
 MESSAGE_LOG = (10_000, 8 << 20)     # the raw-message logs kept for tests: entries, characters
 FLOOD_BACKOFF_S = 3.0               # a guest the host dropped for flooding waits this long
+HEARTBEAT_STEP_S = 0.5             # a guest looks at its heartbeat this often
 GUEST_ANSWER_MS = 40                # a guest's screen waits this long for the host's answer to a move
 SKIP_SLICE_S = 0.03                 # finishing at once: the computers' moves played between two draws
 FIRST_LOOK_MS = 1500                # once the table is seen, the computers' first thought starts after this
+
+
+def _monotonic_ms() -> float:
+    return time.monotonic() * 1000
 
 
 def _session_get(key: str):
@@ -74,6 +81,8 @@ class TableController:
     # screen itself.  A host answers at once (and draws); a guest's answer comes over the
     # network, and drawing the unchanged table first would only delay it.
     answer_within_ms = 0
+    host_away = False           # a guest's: the host's page stopped answering (asleep, frozen, gone)
+    host_hidden = False         # a guest's: the host's page is in the background
     on_refusal: Callable[[Refusal], None] = staticmethod(lambda refusal: None)
 
     @property
@@ -130,7 +139,10 @@ _leave_hook: list = []
 
 
 def _flush_on_leave() -> None:
-    """A save still waiting when the tab is closed or reloaded is made at once."""
+    """A save still waiting when the tab is closed or reloaded is made at once; so it is when
+    the tab goes to the background (a phone may freeze, then discard it, without a
+    ``pagehide``).  The host's table learns whether its page is hidden: its pongs tell the
+    guests that its clocks may run late."""
     if _leave_hook:
         return
 
@@ -138,8 +150,17 @@ def _flush_on_leave() -> None:
         host = _pending_keep[0]
         if host is not None:
             host.keep()
+
+    def visibility(*_):
+        hidden = dom.page_hidden()
+        host = _current[0]
+        if isinstance(host, HostTable):
+            host.table.hidden = hidden
+        if hidden:
+            flush()
     _leave_hook.append(flush)
     dom.on_window("pagehide", flush)
+    dom.on_window("visibilitychange", visibility)
 
 
 def _expose_wire(ctl) -> None:
@@ -148,7 +169,9 @@ def _expose_wire(ctl) -> None:
     (base64 bytes -> JSON {ref, error}), ``asset_url`` (ref -> URL or ""), ``act`` (an
     action as JSON for this tab's first seat -> the refusal or ""), ``status``, ``linktest``
     (characters -> a promise of JSON: a message that long sent both ways over a data
-    channel between two links in this tab)."""
+    channel between two links in this tab), ``route`` (a promise of JSON: the candidate
+    types of each link's selected pair, ``[["relay", "relay"]]`` through a relay), ``late``
+    (a host's: JSON, how many ms after it fell due each tick ran, since the last ask)."""
     first = _current[0] is None
     _current[0] = ctl
     if not first:
@@ -167,6 +190,12 @@ def _expose_wire(ctl) -> None:
             return c.asset_url(str(arg)) or ""
         if command == "linktest":
             return asyncio.ensure_future(_linktest(int(arg)))
+        if command == "route":
+            return asyncio.ensure_future(_routes(c))
+        if command == "late":                # a host's tick lateness since the last ask, ms
+            late = list(getattr(c, "lateness", ()))
+            getattr(c, "lateness", []).clear()
+            return json.dumps(late)
         if command == "act":                 # an action for this tab's (first) seat
             seats = c.local_seats()
             if not seats:
@@ -178,6 +207,20 @@ def _expose_wire(ctl) -> None:
         return ""
 
     dom.expose_global("clubtableWire", wire)
+
+
+async def _routes(ctl) -> str:
+    """How each of this tab's links reaches its peer, from WebRTC's own statistics."""
+    links = list(getattr(ctl, "links", {}).values()) or [x for x in [getattr(ctl, "link", None)] if x is not None]
+    out = []
+    for link in links:
+        reports = {str(r.id): r for r in (await link.pc.getStats()).values()}
+        for r in reports.values():
+            pair = reports.get(str(getattr(r, "selectedCandidatePairId", ""))) if str(r.type) == "transport" else None
+            if pair is not None:
+                out.append([str(reports[str(pair.localCandidateId)].candidateType),
+                            str(reports[str(pair.remoteCandidateId)].candidateType)])
+    return json.dumps(out)
 
 
 async def _linktest(chars: int) -> str:
@@ -230,8 +273,11 @@ class HostTable(TableController):
         self._keep_due = False               # a save (and lobby news) waits for the next task
         self._announced: Optional[str] = None
         self._running = True
+        self.lateness = collections.deque(maxlen=4096)   # ms between due work and the tick that ran it
+        self.clock = WakeClock(dom.now_ms())     # the table's time when the page may sleep
         _expose_wire(self)
         _flush_on_leave()
+        table.hidden = dom.page_hidden()
         _session_set(HOSTING, table.table_id)
         self.save()
         asyncio.ensure_future(self._loop())
@@ -281,7 +327,10 @@ class HostTable(TableController):
         return None
 
     def summaries(self) -> list:
-        return [self.table.lobby_info() | {"table": self.table.table_id}]
+        info = self.table.lobby_info() | {"table": self.table.table_id}
+        if self.ice_servers:        # tabs of this browser only: they connect through the same servers
+            info["ice"] = list(self.ice_servers)
+        return [info]
 
     @property
     def ended(self) -> bool:
@@ -402,11 +451,16 @@ class HostTable(TableController):
                 delay = 0.02                  # only the screen's draw between two events
             await asyncio.sleep(delay)
             try:
+                now = self.clock.read(dom.now_ms())
+                if self.clock.waking:          # the page slept: the guests' queued messages go first
+                    continue
                 trace.mark("host.tick")
+                if wake is not None and now >= wake:      # how late the table's due work ran (bench/sleep.py)
+                    self.lateness.append(now - wake)
                 if self.skip_time:
                     self._after(self._skip())
                     continue
-                self._after(self.table.tick(dom.now_ms()))
+                self._after(self.table.tick(now))
                 trace.mark("host.ticked")
             except Exception as e:  # a bug must not stop the clock of a whole table
                 print("tick failed:", repr(e))
@@ -428,7 +482,7 @@ class HostTable(TableController):
 
         def message(frame: str, peer=link.peer_id) -> None:
             trace.mark("host.recv")
-            outs = self.table.frame(peer, frame, dom.now_ms())
+            outs = self.table.frame(peer, frame, self.clock.read(dom.now_ms()))
             trace.mark("host.applied")
             self._after(outs)
 
@@ -568,6 +622,8 @@ class GuestTable(TableController):
         self.clock_offset = 0            # host now - local now
         self.invite_mode = False
         self.on_refusal: Callable[[Refusal], None] = lambda refusal: None
+        self.heartbeat = Heartbeat()
+        self._beating = False
         _expose_wire(self)
 
     @property
@@ -583,6 +639,11 @@ class GuestTable(TableController):
     def use(self, link) -> None:
         self.link = link
         self.status = "open"
+        self.heartbeat.reset()
+        self.host_away = False
+        if not self._beating:
+            self._beating = True
+            asyncio.ensure_future(self._beat())
         link.max_in = MAX_HOST_BYTES
         link.on_message = self._message
         link.on_close = self._lost
@@ -597,7 +658,7 @@ class GuestTable(TableController):
         from ..net.links import NoWebRTC
         for attempt in range(30):
             try:
-                link = await self.lobby.connect(self.guest.table_id)
+                link = await self.lobby.connect(self.guest.table_id, ice_servers=self._host_servers())
             except NoWebRTC:                   # no retry can help: the shell says why
                 self.status = "no_webrtc"
                 self.on_change()
@@ -615,9 +676,40 @@ class GuestTable(TableController):
         self.status = "gone"
         self.on_change()
 
+    async def _beat(self) -> None:
+        """Ask the host whether it is there (a ping every ``PING_MS``) while linked, and
+        redraw when its page stops answering or answers again: a host tab that a phone froze
+        or a browser put to sleep is shown as away, not as a silent stall."""
+        while self.status != "ended" and _current[0] is self:
+            await asyncio.sleep(HEARTBEAT_STEP_S)
+            link, now = self.link, _monotonic_ms()
+            if link is None or self.status != "open" or not link.is_open:
+                continue
+            if self.heartbeat.due(now):
+                self.heartbeat.pinged(now)
+                link.send(self.guest.ping(now))    # a failed send closes the link: _lost says so
+            self._host_news(now)
+
+    def _host_news(self, now) -> None:
+        away, hidden = self.heartbeat.away(now), self.heartbeat.hidden
+        if (away, hidden) != (self.host_away, self.host_hidden):
+            self.host_away, self.host_hidden = away, hidden
+            self.on_change()
+
+    def _host_servers(self) -> list:
+        """The STUN/TURN servers the host's tab announced (checked as the set-up checks them)."""
+        info = getattr(self.lobby, "tables", {}).get(self.guest.table_id)
+        servers = info.get("ice") if isinstance(info, dict) else None
+        try:
+            return ice.entries(" ".join(str(x) for x in servers)) if isinstance(servers, list) else []
+        except ice.IceError:
+            return []
+
     def _message(self, text: str) -> None:
         trace.mark("guest.recv")
         self.received.append(text)
+        now = _monotonic_ms()
+        self.heartbeat.heard(now)
         seat_before = self.guest.seat
         events = self.guest.receive(text)
         trace.mark("guest.parsed")
@@ -637,6 +729,11 @@ class GuestTable(TableController):
             elif kind == "end":
                 self.verified = (ev[1], ev[2] if len(ev) > 2 else "")
                 self.status = "ended"
+            elif kind == "pong":
+                self.heartbeat.heard(now, ev[2])
+                if (self.host_away, self.host_hidden) == (False, self.heartbeat.hidden):
+                    return                          # nothing new to draw
+        self.host_away, self.host_hidden = False, self.heartbeat.hidden
         self.on_change()
         trace.mark("guest.drawn")
 

@@ -792,6 +792,11 @@ def listen(root_id, events=("click", "input", "change", "submit", "keydown", "ke
         root.addEventListener(ev, proxy)
 
 
+def page_hidden() -> bool:
+    """The page is in the background (another tab, a minimised window, a phone's other app)."""
+    return str(window.document.visibilityState) == "hidden"
+
+
 def on_window(event: str, fn: Callable) -> None:
     proxy = create_proxy(fn)
     _listeners.append(proxy)

@@ -8,6 +8,7 @@ import json
 from ..catalogue import CATALOGUE, player_range
 from ..games import GAMES
 from ..session.protocol import MAX_SEQ
+from ..net import ice
 from . import clubs, dom
 from .dom import h
 
@@ -198,7 +199,14 @@ class HomeScreens:
                        cls="field stun"),
                      h("div", h("label", t("setup.ice"), html_for="opt-ice"),
                        h("input", id="opt-ice", value=s.get("ice", ""), placeholder="stun:stun.example.org:3478",
-                         on_input=lambda e: s.__setitem__("ice", dom.value_of(e))), cls="field"),
+                         aria_describedby="ice-help", autocomplete="off", spellcheck="false",
+                         on_input=lambda e: s.__setitem__("ice", dom.value_of(e))),
+                       h("p", t("setup.ice_help"), cls="muted hint", id="ice-help"), cls="field"),
+                     h("div", h("label", h("input", type="checkbox", id="relay-only", checked=bool(s.get("relay")),
+                                           aria_describedby="relay-help",
+                                           on_change=lambda e: s.__setitem__("relay", dom.checked_of(e))),
+                                 t("setup.relay")),
+                       h("p", t("setup.relay_help"), cls="muted hint", id="relay-help"), cls="field stun"),
                      h("div", h("label", t("setup.game_number"), html_for="game-number"), " ",
                        h("input", id="game-number", value=s.get("game_number", ""), inputmode="numeric",
                          autocomplete="off", aria_describedby="game-number-help",
@@ -459,6 +467,25 @@ class HomeScreens:
                    aria_describedby="opt-columns-help" if self._text(f"opt.{game.id}.{name}.help") else None),
                  cls="field")
 
+    def setup_ice(self):
+        """The set-up's STUN/TURN servers as checked entries (:mod:`..net.ice`), with the
+        public STUN server and ``relay`` when asked; None, with the set-up's error set, when
+        an entry is no such server."""
+        s = self.setup
+        try:
+            items = ice.entries(s.get("ice", ""))
+        except ice.IceError as e:
+            s["error"] = self.t("setup.ice_turn_user" if e.code == "turn_user" else "setup.ice_bad", entry=e.entry)
+            return None
+        if s.get("stun") and PUBLIC_STUN not in items:   # "different networks": opted in at set-up
+            items.insert(0, PUBLIC_STUN)
+        if s.get("relay") and ice.RELAY not in items:
+            items.append(ice.RELAY)
+        if ice.RELAY in items and not ice.has_relay_server(items):
+            s["error"] = self.t("setup.relay_needs_turn")
+            return None
+        return items
+
     def check_setup(self, game):
         """The set-up's own checks, in the player's language: numbers within their bounds."""
         s = self.setup
@@ -516,6 +543,10 @@ class HomeScreens:
         if j.get("error"):
             body.append(h("p", j["error"], cls="error", role="alert"))
         if not j.get("reply"):
+            if j.get("ice"):      # whose servers this page will contact, before it does
+                body.append(h("p", t("join.ice_relay" if ice.RELAY in j["ice"] else "join.ice",
+                                     servers=ice.described([e for e in j["ice"] if e != ice.RELAY])),
+                              cls="muted", id="join-ice"))
             body += [h("div", h("label", t("join.your_name"), html_for="invite-name"), " ",
                        h("input", id="invite-name", maxlength="24", value=j.get("name", ""),
                          on_input=lambda e: j.__setitem__("name", dom.value_of(e))), cls="field"),

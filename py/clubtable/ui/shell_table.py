@@ -120,7 +120,7 @@ class TableScreens:
                      h("button", t("lobby.start_with_bots"), id="start-bots",
                        on_click=lambda e: self.start_table(True)) if ctl.game.bot_levels else None]
         else:
-            body.append(h("p", t("lobby.waiting_host"), role="status"))
+            body.append(self.host_status() or h("p", t("lobby.waiting_host"), role="status"))
         body.append(h("p", h("a", t("howto.link"), href=f"#/rules/{ctl.game.id}", id="lobby-rules",
                              aria_label=t("howto.link_for", game=ctl.game.title)), cls="howto-link")
                     if ctl.game is not None else None)
@@ -307,9 +307,11 @@ class TableScreens:
         self.render()
 
     def invite_link(self, code, seat=None):
+        from ..net import ice
         ctl = self.ctl
-        return address.invite_link(self.invite_base(), ctl.table_id, code, ctl.game.id, seat, ctl.host_name) \
-            if seat is not None else address.invite_link(self.invite_base(), ctl.table_id, code)
+        return address.invite_link(self.invite_base(), ctl.table_id, code,
+                                   ctl.game.id if seat is not None else None, seat, ctl.host_name,
+                                   servers=ice.to_link(ctl.ice_servers))
 
     async def make_invite(self):
         peer, code = await self.ctl.create_invite()
@@ -394,9 +396,6 @@ class TableScreens:
         game = GAMES[up.get("game")] if up.get("game") in GAMES else self.ctl.game
         mod = self.screen_module(game.id)
         ctx = self.make_context(game, seat, up, others)
-        lost = self.ctl.status in ("lost", "gone")
-        status = h("p", t("guest.gone" if self.ctl.status == "gone" else "guest.lost"), cls="warn",
-                   role="status") if lost else None
         board = mod.render(ctx)
         trace.mark("render.screen")
         return h("section",
@@ -404,7 +403,7 @@ class TableScreens:
                    h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="table-rules",
                             aria_label=t("howto.link_for", game=game.title)), cls="howto-link"),
                    cls="play-head"),
-                 status,
+                 self.host_status(),
                  # the end above the board: the ranking and the winner where focus lands
                  self.render_result(ctx) if ctx.result else None,
                  # where an eliminated player looks: above the board, not below it
@@ -415,6 +414,20 @@ class TableScreens:
                  self.leave_box(),
                  cls=f"screen play game-{game.id}", id="table",
                  on_pointerup=self.let_go if ctx.shared else None)
+
+    def host_status(self):
+        """A guest's word on the host: the link lost, or the host's page not answering (a
+        frozen or sleeping tab), or in the background (its clocks may run late)."""
+        ctl, t = self.ctl, self.t
+        if ctl.status in ("lost", "gone"):
+            key = "guest.gone" if ctl.status == "gone" else "guest.lost"
+        elif ctl.host_away:
+            key = "guest.host_away"
+        elif ctl.host_hidden:
+            key = "guest.host_hidden"
+        else:
+            return None
+        return h("p", t(key), cls="warn", role="status", id="host-status", data_state=key.split(".")[1])
 
     def roster(self, ctx):
         t = self.t
