@@ -62,6 +62,7 @@ def test_places_go_by_score_and_ties_share_a_place(dom):
 
 class _Ctl:
     is_host, status, verification, seed, bots_hurried = True, "ok", None, 42, False
+    host_away = host_hidden = False
 
     def can_replace_with_bot(self, seat):
         return False

@@ -150,6 +150,8 @@ def test_an_eliminated_player_finishes_at_once_from_above_the_board_and_the_log_
         if table.result is not None or len(slept) > 20_000:
             ctl._running = False
     monkeypatch.setattr(page.controllers.asyncio, "sleep", no_sleep)
+    # the test ticked the table itself: the page ran all along and did not sleep (WakeClock)
+    ctl.clock = type(ctl.clock)(page.clock.now)
     asyncio.run(ctl._loop())
     assert table.result is not None, "the computers did not finish"
     assert max(slept[:-1]) <= 0.02                                   # (the last: the game is over)
