@@ -613,3 +613,17 @@ def test_replay_equals_live():
     t.wait(31_000)
     s = G.replay(t.s["players"], 7, t.s["options"], 0, t.s["log"])
     assert s == t.s
+
+
+
+def test_a_pending_question_waits_for_the_owner_not_the_asker():
+    """The asker may stop the clock while the owner answers, but the game waits for the
+    answer: a device passed round goes to the owner (ui/shell_table.pick_focus)."""
+    t = four()
+    letter_round(t)
+    t.do(A, "ask", riddle="moon", text="Is it in the sky?")
+    owner = next(r["maker"] for r in t.s["riddles"] if r["word"] == "moon")
+    assert "stop" in G.active(t.s)[A]                     # the asker still may stop the clock
+    assert G.awaited(t.s) == [owner] and owner != A
+    t.do(owner, "answer", answer="yes")
+    assert G.awaited(t.s) == [A]                          # then the turn is the asker's again

@@ -290,6 +290,18 @@ class Cave(Game):
                     add(side["seats"], "interrupt")
         return out
 
+    def awaited(self, state: dict) -> list:
+        """While a question waits for its answer the game waits for the riddle's owners: the
+        asker's one open move then (stop the clock to guess) may wait, and a device passed
+        round must go to the owner, who alone can let the round go on.  ``active`` cannot
+        say this: both moves are open at once."""
+        seats = super().awaited(state)
+        q = state["question"] if state["phase"] == "play" else None
+        if q is None or state["judging"] is not None or state["interrupt"] is not None:
+            return seats
+        owners = set(self._members(state, state["riddles"][q["riddle"]]["side"]))
+        return [s for s in seats if s in owners] or seats
+
     def why_not(self, state: dict, seat: int, move: str) -> tuple:
         if state["phase"] == "molding":
             if move in MOLD_MOVES.values():
