@@ -43,7 +43,7 @@ def setup_of(game_id, lang="en"):
     HomeScreens = home()
     shell = types.SimpleNamespace(t=Translator(lang), player_name="Ann")
     shell.new_seat = lambda game, i: HomeScreens.new_seat(shell, game, i)
-    shell.seat_kind = lambda game: HomeScreens.seat_kind(shell, game)
+    shell.new_seat_kind = lambda game: HomeScreens.new_seat_kind(shell, game)
     return HomeScreens.new_setup(shell, game_id)
 
 

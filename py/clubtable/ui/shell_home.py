@@ -42,7 +42,7 @@ class HomeScreens:
         return {"game": game_id, "seats": seats, "options": options, "error": None, "ice": "",
                 "pace": 1.0, "bad": set()}
 
-    def seat_kind(self, game):
+    def new_seat_kind(self, game):
         """A new seat's kind: a computer, else (no computer players) a player at this device,
         so the default table starts at once; a game one device cannot be passed round in
         invites."""
@@ -50,7 +50,7 @@ class HomeScreens:
 
     def new_seat(self, game, i):
         level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else None
-        kind = self.seat_kind(game)
+        kind = self.new_seat_kind(game)
         key = {"bot": "setup.bot_name", "remote": "setup.guest_name"}.get(kind, "setup.player_name")
         name = self.t(key, n=i if kind == "bot" else i + 1)
         return {"kind": kind, "name": name, "level": level}
