@@ -8,7 +8,8 @@ import types
 
 import pytest
 
-import fake_dom
+import shell_stub
+from shell_stub import fake_page, host
 from clubtable.session import Table
 
 MODULES = ("clubtable.ui.storage", "clubtable.ui.controllers", "clubtable.ui.app", "clubtable.ui.shell_home",
@@ -18,45 +19,11 @@ MODULES = ("clubtable.ui.storage", "clubtable.ui.controllers", "clubtable.ui.app
 
 @pytest.fixture
 def page(monkeypatch):
-    doc, dom = fake_dom.install()
-    fake_dom.forget(*MODULES)
-    clock = types.SimpleNamespace(now=1_000)
-    dom.window.setTimeout = lambda fn, ms, *args: None
-    dom.window.addEventListener = lambda event, fn: None
-    dom.now_ms = lambda: clock.now
-    from clubtable.ui import controllers
-    monkeypatch.setattr(controllers.asyncio, "ensure_future", lambda coro: coro.close())
-    yield types.SimpleNamespace(dom=dom, doc=doc, clock=clock, controllers=controllers)
-    fake_dom.forget(*MODULES)
-    fake_dom.uninstall()
-
-
-class Lobby:
-    def announce(self):
-        pass
-
-    def gone(self, table_id):
-        pass
-
-
-def host(page, table):
-    return page.controllers.HostTable(table, Lobby(), on_change=lambda: None)
+    yield from fake_page(monkeypatch, MODULES)
 
 
 def shell(page, ctl):
-    from clubtable.i18n import Translator
-    from clubtable.ui.app import App
-    app = App.__new__(App)
-    app.t = Translator("en")
-    app.screen_state, app.focus_seat, app.handover_to = {}, None, None
-    app.result_said = app.focus_after = app.news_at = None
-    app.confirm_leave = False
-    app.scanner = None                  # no camera looking (ui/scan.py)
-    app.render = lambda *a: None
-    app.announce = app.toast = lambda *a: None
-    app.refuse = lambda r: None
-    app.ctl = ctl
-    return app
+    return shell_stub.shell(ctl)
 
 
 def nodes(node):

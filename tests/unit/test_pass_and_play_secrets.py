@@ -15,7 +15,7 @@ import types
 
 import pytest
 
-import fake_dom
+from shell_stub import fake_page, host, shell
 from test_default_tables import png
 
 SECRET_WORDS = ["lanternox", "pizzicado", "quibblewick", "marzipoof", "snorkelith", "glimmerbat",
@@ -27,41 +27,12 @@ MODULES = ("clubtable.ui.storage", "clubtable.ui.controllers", "clubtable.ui.app
 
 @pytest.fixture
 def page(monkeypatch):
-    _, dom = fake_dom.install()
-    fake_dom.forget(*MODULES)
-    clock = types.SimpleNamespace(now=1_000)
-    dom.window.setTimeout = lambda fn, ms, *args: None
-    dom.window.addEventListener = lambda event, fn: None
-    dom.now_ms = lambda: clock.now
-    from clubtable.ui import controllers
-    monkeypatch.setattr(controllers.asyncio, "ensure_future", lambda coro: coro.close())
-    yield types.SimpleNamespace(dom=dom, clock=clock, controllers=controllers)
-    fake_dom.forget(*MODULES)
-    fake_dom.uninstall()
-
-
-class Lobby:
-    def announce(self):
-        pass
-
-    def gone(self, table_id):
-        pass
+    yield from fake_page(monkeypatch, MODULES)
 
 
 def shell_for(page, table):
     """The app's table screens over a hosted pass-and-play table (``App`` without a page)."""
-    from clubtable.i18n import Translator
-    from clubtable.ui.app import App
-    app = App.__new__(App)
-    app.t = Translator("en")
-    app.screen_state, app.focus_seat, app.handover_to = {}, None, None
-    app.result_said = app.focus_after = app.news_at = None
-    app.confirm_leave = False
-    app.render = lambda *a: None
-    app.announce = app.toast = lambda *a: None
-    app.refuse = lambda r: None
-    app.ctl = page.controllers.HostTable(table, Lobby(), on_change=lambda: None)
-    return app
+    return shell(host(page, table))
 
 
 def texts(node, out=None):

@@ -1,0 +1,53 @@
+"""The app's shell without a page, for unit tests of whole screens: a fake DOM with a clock
+the test moves, a hosted table's controller, and ``App`` made without its constructor (which
+needs the browser)."""
+import types
+
+import fake_dom
+
+
+class Lobby:
+    """The same-browser lobby channel, which these tests never use."""
+
+    def announce(self):
+        pass
+
+    def gone(self, table_id):
+        pass
+
+
+def fake_page(monkeypatch, modules):
+    """Install the fake DOM (``modules`` imported afresh over it); yields the page's parts.
+    Use as the body of a pytest fixture: ``yield from fake_page(monkeypatch, MODULES)``."""
+    doc, dom = fake_dom.install()
+    fake_dom.forget(*modules)
+    clock = types.SimpleNamespace(now=1_000)
+    dom.window.setTimeout = lambda fn, ms, *args: None
+    dom.window.addEventListener = lambda event, fn: None
+    dom.now_ms = lambda: clock.now
+    from clubtable.ui import controllers
+    monkeypatch.setattr(controllers.asyncio, "ensure_future", lambda coro: coro.close())
+    yield types.SimpleNamespace(dom=dom, doc=doc, clock=clock, controllers=controllers)
+    fake_dom.forget(*modules)
+    fake_dom.uninstall()
+
+
+def host(page, table):
+    return page.controllers.HostTable(table, Lobby(), on_change=lambda: None)
+
+
+def shell(ctl):
+    """The app's screens over ``ctl`` (drawing returns trees; nothing is mounted)."""
+    from clubtable.i18n import Translator
+    from clubtable.ui.app import App
+    app = App.__new__(App)
+    app.t = Translator("en")
+    app.screen_state, app.focus_seat, app.handover_to = {}, None, None
+    app.result_said = app.focus_after = app.news_at = None
+    app.confirm_leave = False
+    app.scanner = None                  # no camera looking (ui/scan.py)
+    app.render = lambda *a: None
+    app.announce = app.toast = lambda *a: None
+    app.refuse = lambda r: None
+    app.ctl = ctl
+    return app
