@@ -161,3 +161,16 @@ def step(page, words):
         page.click("#cave-stop")
         return "stop"
     return None
+
+
+def held_letters(page):
+    """The letters of ``#cave-notebook`` while "show" is held: on a screen that offers the
+    others at the device an interrupt, a side's letters show only then."""
+    box = page.locator("[data-key='hold-secrets']").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    try:
+        page.wait_for_selector("#cave-notebook .cave-answer-letter")
+        return page.locator("#cave-notebook .cave-answer-letter").all_inner_texts()
+    finally:
+        page.mouse.up()

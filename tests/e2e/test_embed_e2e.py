@@ -168,7 +168,7 @@ def test_the_served_csp_is_the_documented_one_and_in_force(context, base_url):
     assert page.evaluate("() => window.__violations")[0].startswith("script-src")
 
 
-@pytest.mark.allow_console_errors(r"status of 404 .*\[\S*/static/app\.zip\]$",
+@pytest.mark.allow_console_errors(r"status of 404 .*\[\S*/static/app\.zip\]$|\[404\] Unable to fetch \S*/static/app\.zip",
                                   reason="the test answers the engine archive's request with a 404")
 def test_a_boot_that_fails_shows_what_to_try(context, base_url):
     """The archive of the engine is missing: no endless spinner, the help appears (the
