@@ -102,7 +102,7 @@ def test_two_pages_that_reach_each_other_only_through_a_relay_play_dodgy_to_the_
         host.wait_for_selector("#invite-link", timeout=30_000)
         link = host.input_value("#invite-link")
         parts = link.split("#/join/")[1].split("/")
-        code, servers = parts[1], address.join_servers(parts)
+        table, code, servers = parts[0], parts[1], address.join_servers(parts)
         assert address.join_details(parts, {"dodgy"})["game"] == "dodgy"   # the link names the game too
         assert ice.from_link(servers) == [relay, "relay"]
         assert _candidate_types(code) == ("offer", ["relay"])          # no host or reflexive address
