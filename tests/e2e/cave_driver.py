@@ -2,7 +2,7 @@
 in, letter and question turns, answers, guesses, interrupts, the owner's judgement.  Every
 helper waits for the screen state it needs first (``#cave-status`` carries the phase, the
 stage, the round kind and whose turn it is)."""
-from .conftest import open_setup
+from .conftest import join_from_home, open_page, open_setup
 
 # A short game: Start, one column, End (the two numbers of each column: guesser, owner).
 SHORT_TRACK = [{"label": "Start", "top": 6, "bottom": 0}, {"label": "", "top": 5, "bottom": 2},
@@ -174,3 +174,18 @@ def held_letters(page):
         return page.locator("#cave-notebook .cave-answer-letter").all_inner_texts()
     finally:
         page.mouse.up()
+
+
+def three_tabs(context, base_url, errors, **options):
+    """A Cave table in three tabs: the host's set-up (``FAST_OPTIONS`` unless ``options``),
+    Bob and Cyd joined from their home screens; the game not yet started.  Returns the tabs."""
+    host = open_page(context, base_url, errors)
+    set_up_cave(host, base_url, **(options or FAST_OPTIONS))
+    host.wait_for_selector("#start-table")
+    tabs = [host]
+    for name in ("Bob", "Cyd"):
+        tab = open_page(context, base_url, errors)
+        join_from_home(tab, name)
+        host.wait_for_selector(f"text={name}")
+        tabs.append(tab)
+    return tuple(tabs)

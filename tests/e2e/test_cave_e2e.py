@@ -8,8 +8,8 @@ who draw their riddles with the dough pad."""
 import time
 
 from .cave_driver import (FAST_OPTIONS, RACE, answer, ask, ask_letter, cubes, draw_and_hand_in, guess, held_letters,
-                          hand_in, scores, set_up_cave, status, take_over)
-from .conftest import join_from_home, open_page, received
+                          hand_in, scores, set_up_cave, status, take_over, three_tabs)
+from .conftest import open_page, received
 
 WORDS = (["quokka", "zebra", "yak", "xerus"], ["walrus", "vole", "urchin", "tapir"],
          ["shrew", "raven", "python", "otter"])
@@ -36,15 +36,7 @@ def _letters_leaked(messages, my_side, owner_of):
 
 def test_three_tabs_play_a_whole_game_with_an_interrupt_race(context, base_url):
     errors = []
-    host = open_page(context, base_url, errors)
-    set_up_cave(host, base_url, **FAST_OPTIONS)
-    host.wait_for_selector("#start-table")
-    bob = open_page(context, base_url, errors)
-    join_from_home(bob, "Bob")
-    host.wait_for_selector("text=Bob")
-    cyd = open_page(context, base_url, errors)
-    join_from_home(cyd, "Cyd")
-    host.wait_for_selector("text=Cyd")
+    host, bob, cyd = three_tabs(context, base_url, errors)
     host.click("#start-table")
     tabs = (host, bob, cyd)
 

@@ -4,8 +4,8 @@ to the control that acts on it; the end shows the places and the winner at the t
 focus lands.  (Every game's screens on the way to its end are also checked at 360 px with
 ``assert_fits`` by the keyboard walks of test_a11y_e2e.py.)"""
 from .a11y import PHONE, assert_fits, first_screen
-from .cave_driver import FAST_OPTIONS, answer, ask, ask_letter, guess, hand_in, set_up_cave, status
-from .conftest import join_from_home, open_page
+from .cave_driver import answer, ask, ask_letter, guess, hand_in, status, three_tabs
+from .conftest import open_page
 
 GAMES = ("dohdles", "dobbelduel", "cave", "waldi", "dodgy")
 
@@ -55,15 +55,7 @@ def test_cave_on_phones_answers_where_the_player_acts_and_the_end_on_top(context
     it asked for, just above its question form in the first screen; the end lists the places
     at the top, with focus."""
     errors = []
-    host = open_page(context, base_url, errors)
-    set_up_cave(host, base_url, **FAST_OPTIONS)
-    host.wait_for_selector("#start-table")
-    bob = open_page(context, base_url, errors)
-    join_from_home(bob, "Bob")
-    host.wait_for_selector("text=Bob")
-    cyd = open_page(context, base_url, errors)
-    join_from_home(cyd, "Cyd")
-    host.wait_for_selector("text=Cyd")
+    host, bob, cyd = three_tabs(context, base_url, errors)
     tabs = (host, bob, cyd)
     for page in tabs:
         page.set_viewport_size(PHONE)
