@@ -51,3 +51,23 @@ def shell(ctl):
     app.refuse = lambda r: None
     app.ctl = ctl
     return app
+
+
+def run_alone(coro):
+    """Run ``coro`` to its end on an event loop of its own, in a thread of its own: in the
+    whole suite the end-to-end tests run first in this process, and Playwright's loop is
+    then still running in the main thread (``asyncio.run`` refuses to start there)."""
+    import asyncio
+    import threading
+    failed = []
+
+    def run():
+        try:
+            asyncio.run(coro)
+        except BaseException as e:          # re-raised in the test's own thread
+            failed.append(e)
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]

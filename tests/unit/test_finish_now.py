@@ -2,14 +2,13 @@
 is out (or a table of computers) lets them finish at once from the top of the screen, and
 the game's log still replays; "computer takes over" is offered for a guest who has gone,
 not for one who plays."""
-import asyncio
 import json
 import types
 
 import pytest
 
 import shell_stub
-from shell_stub import fake_page, host
+from shell_stub import fake_page, host, run_alone
 from clubtable.session import Table
 
 MODULES = ("clubtable.ui.storage", "clubtable.ui.controllers", "clubtable.ui.app", "clubtable.ui.shell_home",
@@ -119,7 +118,7 @@ def test_an_eliminated_player_finishes_at_once_from_above_the_board_and_the_log_
     monkeypatch.setattr(page.controllers.asyncio, "sleep", no_sleep)
     # the test ticked the table itself: the page ran all along and did not sleep (WakeClock)
     ctl.clock = type(ctl.clock)(page.clock.now)
-    asyncio.run(ctl._loop())
+    run_alone(ctl._loop())
     assert table.result is not None, "the computers did not finish"
     assert max(slept[:-1]) <= 0.02                                   # (the last: the game is over)
     assert not any(n.attrs.get("id") == "finish-now" for n in nodes(app.render_table()))
