@@ -16,7 +16,7 @@
                               .gz twin of every compressible file
                               (--quick: the snapshot's brotli at quality 9, for development)
     python3 build.py serve    dist, then serve dist/ on http://localhost:8000/ (--port N) with the
-                              headers the README asks of a static host (MIME types, CSP, caching),
+                              headers docs/DEPLOYING.md asks of a static host (MIME types, CSP, caching),
                               the precompressed twins with their Content-Encoding; with --lan, on
                               every interface, printing the address other devices of the local
                               network open, with its QR code (also shown on the host's invite screen)
@@ -975,7 +975,7 @@ def _brotli():
 
 def compress(dist_dir: Path) -> None:
     """A ``.br`` and a ``.gz`` beside every compressible file that shrinks by a tenth, for a
-    host that serves precompressed files (``Content-Encoding``; see the README).  Brotli at
+    host that serves precompressed files (``Content-Encoding``; see docs/DEPLOYING.md).  Brotli at
     its best setting takes minutes on the snapshot (remade on every change of the Python), so
     results are cached by content, and a quick build (``--quick``, for development) packs the
     snapshot at quality 9: 0.8 MB more to download, two minutes less to wait."""
@@ -1019,7 +1019,7 @@ MIME_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "app
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """dist/ with the README's headers: the MIME types, the CSP, and ``no-cache`` (the browser
+    """dist/ with the headers of docs/DEPLOYING.md: the MIME types, the CSP, and ``no-cache`` (the browser
     revalidates; the service worker, not the HTTP cache, keeps the page for offline use)."""
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
@@ -1131,7 +1131,7 @@ def lan_banner(urls: list, out=None) -> None:
     _segno().make(urls[0], error="m").terminal(out=out, compact=True)
     print("Plain http on a network address is not a secure context: a phone opening it can play and "
           "join, but cannot copy to the clipboard, share, or keep the games for offline use "
-          "(see the README).", file=out)
+          "(see docs/DEPLOYING.md).", file=out)
 
 
 class LanHandler(Handler):

@@ -108,8 +108,16 @@ PARTIAL_FLOOD = """async ([tableId, token, nMsgs, nPieces]) => {
 
 # The host's own move: from its click to the first change of its screen.
 HOST_MOVE = """async () => {
+  // A statement needs an image first: "State" stays disabled until one is picked, and a click on a
+  // disabled button changes nothing (the first change seen would be a clock's tick, ~1 s later).
+  const pick = document.querySelector('#claim-form .image-pick');
+  if (pick && document.querySelector('#make-claim')?.disabled) {
+    pick.click();
+    for (let i = 0; i < 100 && document.querySelector('#make-claim')?.disabled; i++)
+      await new Promise(r => setTimeout(r, 10));
+  }
   const target = document.querySelector('#choose button') || document.querySelector('#shout-dodgy')
-      || (document.querySelector('#claim-form') && document.querySelector('#make-claim'));
+      || document.querySelector('#make-claim:not([disabled])');
   if (!target) return null;
   const t0 = performance.now();
   const seen = new Promise(r => {
