@@ -151,3 +151,56 @@ def test_dodgy_on_a_phone_the_statement_its_clock_and_dodgy_are_in_the_first_scr
         assert not errors, errors
     finally:
         ctx.close()
+
+
+IN_VIEW = """(sel) => { const el = document.querySelector(sel);
+    if (!el) return null;
+    const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return {inside: r.top >= 0 && r.bottom <= window.innerHeight, uncovered: !!top && (top === el || el.contains(top))}; }"""
+
+
+def test_dobbelduel_on_a_phone_the_breakers_controls_stay_in_view_under_the_board(browser, base_url):
+    """The breaker rolls, picks a die, puts it on the board's current row and confirms without
+    scrolling between the tray and the board: roll, the tray and confirm sit in a bar at the
+    bottom of the screen (they came after the board and the notes, at y≈830), and the row to
+    fill is never under that bar."""
+    from .conftest import open_setup
+    from .dobbelduel_driver import step
+    ctx = browser.new_context(viewport=PHONE)
+    errors = []
+    try:
+        page = open_page(ctx, base_url, errors)
+        _watch_console(page, errors)
+        open_setup(page, base_url, "dobbelduel", ("local", "bot"), pace="0.5")
+        page.click("#open-table")
+        page.wait_for_selector("#dd-board-0")
+        for _ in range(400):                     # the computer may break first: play on to my match
+            if page.locator("#dd-roll").count():
+                break
+            try:
+                step(page)
+            except Exception:                    # the screen changed under the click
+                pass
+            page.wait_for_timeout(100)
+        for where in ("top", "bottom"):          # wherever the page is scrolled to
+            page.evaluate(f"() => window.scrollTo(0, {'0' if where == 'top' else 'document.body.scrollHeight'})")
+            seen = page.evaluate(IN_VIEW, "#dd-roll"), page.evaluate(IN_VIEW, "#dd-solve")
+            assert all(s and s["inside"] and s["uncovered"] for s in seen), (where, seen)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.click("#dd-roll")
+        page.wait_for_selector("#dd-tray button")
+        page.locator("#dd-tray button").first.click()
+        target = page.locator(".dd-target").first
+        target.scroll_into_view_if_needed()
+        slot = "#" + target.evaluate("el => el.closest('[id]').id")
+        assert page.evaluate(IN_VIEW, slot)["uncovered"], "the row to fill lies under the bar"
+        assert page.evaluate(IN_VIEW, "#dd-tray")["inside"] and page.evaluate(IN_VIEW, "#dd-confirm")["inside"]
+        page.click(slot)
+        assert page.evaluate(IN_VIEW, "#dd-confirm")["uncovered"]
+        page.click("#dd-confirm")
+        page.wait_for_selector("#dd-roll, #dd-solve")
+        assert_fits(page, "Dobbelduel: the breaker's bar")
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -616,24 +616,44 @@ def feedback_editor(ctx, board, row):
 
 # --------------------------------------------------------------------------- beside the board
 def controls(ctx, board):
-    """The white dice (supply and roll) and the breaker's buttons."""
+    """The white dice (supply and roll) and the breaker's buttons.  What the breaker does now
+    (the rolled dice to place, roll, confirm, set the solution) is one bar: on a phone it stays
+    at the bottom of the screen, so the board above never has to be scrolled away from."""
     me = ctx.view.get("you")
     breaking = me == board["breaker"]
-    out = [supply_pile(ctx, board)]
+    out, bar = [supply_pile(ctx, board)], []
     if breaking and board.get("phase") == "rolled" and ctx.can("place"):
-        out += placing_tray(ctx, board)
+        bar += placing_tray(ctx, board)
     elif board.get("rolled"):
         out.append(h("div", h("span", ctx.t("dd.rolled_by", name=ctx.name(board["breaker"]), values="")),
                      h("ul", [h("li", white_die(ctx, x)) for x in board["rolled"]], cls="dd-tray", id="dd-tray"),
                      cls="dd-tray-box"))
     roll, solve = breaking and ctx.can("roll"), breaking and ctx.can("solve")
-    if roll or solve:
-        n = min(ctx.constants["roll_size"], board.get("supply", 0))
-        out.append(h("div", h("button", ctx.t("dd.roll", n=n), type="button", cls="primary big", id="dd-roll",
-                              on_click=lambda e: _roll(ctx)) if roll else None, cls="row dd-actions"))
     if solve:
         out.append(solve_box(ctx, board))
+    if roll or solve:
+        bar.append(roll_or_solve(ctx, board, roll, solve))
+    if bar:
+        out.append(h("div", bar, cls="dd-bar", id="dd-bar"))
     return h("section", out, cls="panel dd-controls", id="dd-controls")
+
+
+def roll_or_solve(ctx, board, roll, solve):
+    """Roll the next white dice, or drop the screen on row 1 (a second press to be sure)."""
+    t = ctx.t
+    chosen = _solution(ctx)
+    if solve and ctx.scratch.get("dd.sure") and all(x is not None for x in chosen):
+        return h("div", h("p", t("dd.solve_sure", code=" ".join(str(x) for x in chosen)), cls="warn", role="alert"),
+                 h("div", h("button", t("dd.solve_yes"), type="button", cls="danger", id="dd-solve-confirm",
+                            on_click=lambda e: _solve(ctx)),
+                   h("button", t("dd.solve_no"), type="button", id="dd-solve-cancel",
+                     on_click=lambda e: _sure(ctx, False)), cls="row"), cls="dd-sure")
+    n = min(ctx.constants["roll_size"], board.get("supply", 0))
+    return h("div", h("button", t("dd.roll", n=n), type="button", cls="primary big", id="dd-roll",
+                      on_click=lambda e: _roll(ctx)) if roll else None,
+             h("button", t("dd.solve"), type="button", cls="primary", id="dd-solve",
+               disabled=not all(x is not None for x in chosen), on_click=lambda e: _sure(ctx, True))
+             if solve else None, cls="row dd-actions")
 
 
 def supply_pile(ctx, board):
@@ -671,21 +691,11 @@ def placing_tray(ctx, board):
 
 
 def solve_box(ctx, board):
-    """Filling row 1: what it is worth now, and a second press to drop the screen."""
+    """Filling row 1: what it is worth now (the button that drops the screen is in the bar)."""
     t = ctx.t
-    chosen = _solution(ctx)
-    complete = all(x is not None for x in chosen)
-    parts = [h("p", t("dd.solve_worth", count=board.get("score_if_solved_now")), cls="muted")]
-    if ctx.scratch.get("dd.sure") and complete:
-        parts.append(h("p", t("dd.solve_sure", code=" ".join(str(x) for x in chosen)), cls="warn", role="alert"))
-        parts.append(h("div", h("button", t("dd.solve_yes"), type="button", cls="danger", id="dd-solve-confirm",
-                                on_click=lambda e: _solve(ctx)),
-                       h("button", t("dd.solve_no"), type="button", id="dd-solve-cancel",
-                         on_click=lambda e: _sure(ctx, False)), cls="row"))
-    else:
-        parts.append(h("button", t("dd.solve"), type="button", cls="primary", id="dd-solve", disabled=not complete,
-                       on_click=lambda e: _sure(ctx, True)))
-    return h("div", h("h2", t("dd.solution_title")), parts, cls="dd-solve", id="dd-solve-box")
+    return h("div", h("h2", t("dd.solution_title")),
+             h("p", t("dd.solve_worth", count=board.get("score_if_solved_now")), cls="muted"),
+             cls="dd-solve", id="dd-solve-box")
 
 
 def reveal_panel(ctx, board, idx, after):
