@@ -38,7 +38,7 @@ from clubtable.games import GAMES
 from clubtable.session import Table
 from clubtable.i18n import Translator
 from clubtable.ui import dom
-from clubtable.ui.app import screen_module
+from clubtable.ui.screens import screen_module
 from clubtable.ui.context import ScreenContext
 
 MOVES = __MOVES__

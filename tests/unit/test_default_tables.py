@@ -121,7 +121,7 @@ def test_the_set_up_explains_a_mode_computers_cannot_play_and_offers_two_ways_ou
     shell = types.SimpleNamespace(t=Translator(lang), player_name="Ann", rendered=0)
     shell.setup = setup_of("dohdles", lang)
     shell.render = lambda: setattr(shell, "rendered", shell.rendered + 1)
-    for name in ("bots_misfit", "_text", "choice_label", "set_seat", "seat_label"):
+    for name in ("bots_misfit", "text_of", "choice_label", "set_seat", "seat_label"):
         setattr(shell, name, getattr(HomeScreens, name).__get__(shell))
     shell.remember_name = lambda *a: None
     game = GAMES["dohdles"]

@@ -59,7 +59,7 @@ def _text(node, dom):
 def _page(game_id, lang, options=None):
     from clubtable.games import GAMES
     from clubtable.ui import howto
-    from clubtable.ui.app import screen_module
+    from clubtable.ui.screens import screen_module
     from clubtable.ui.context import ScreenContext
     game = GAMES[game_id]
     t = Recorder(lang)
@@ -102,7 +102,7 @@ def test_every_game_has_a_rules_page_in_every_language_with_no_missing_text(dom,
 
 
 def test_every_game_in_the_registry_has_a_rules_page(dom):
-    from clubtable.ui.app import screen_module
+    from clubtable.ui.screens import screen_module
     for game_id in _games():
         assert callable(getattr(screen_module(game_id), "how_to_play", None)), game_id
 
@@ -159,7 +159,7 @@ class _Setup:
 
     def __init__(self, game_id, lang):
         from clubtable.i18n import Translator
-        from clubtable.ui.app import register_texts, screen_module
+        from clubtable.ui.screens import register_texts, screen_module
         self.t = Translator(lang)
         self.player_name = "Ann"
         self.ctl = None

@@ -57,7 +57,7 @@ def test_a_patched_screen_equals_a_fresh_one_after_every_move(page, gid):
     from clubtable.games import GAMES as REGISTRY
     from clubtable.i18n import Translator
     from clubtable.session import Table
-    from clubtable.ui.app import screen_module
+    from clubtable.ui.screens import screen_module
     from clubtable.ui.context import ScreenContext
     game = REGISTRY[gid]
     mod = screen_module(gid)

@@ -241,7 +241,7 @@ def test_caves_track_is_a_table_of_numbers_with_5p_boxes_and_opens_a_table(dom, 
 def _dodgy_turn(lang, accepted):
     from clubtable.games import GAMES
     from clubtable.i18n import Translator
-    from clubtable.ui.app import screen_module
+    from clubtable.ui.screens import screen_module
     from clubtable.ui.context import ScreenContext
     from clubtable.ui.howto import example
     game = GAMES["dodgy"]

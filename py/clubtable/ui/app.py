@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import importlib
 import time
 
-from .. import i18n
 from ..engine import IllegalAction
 from ..games import GAMES
 from ..i18n import LANGUAGES, Translator, pick_language
@@ -28,6 +26,7 @@ from ..net.sdp import CodeError
 from ..session import Table
 from . import clubs, dom, storage, warmup
 from .context import Refusal, ScreenContext
+from .screens import register_texts, screen_module
 from .controllers import GuestTable, HostTable
 from .dom import h, mount
 from .shell_home import HomeScreens, game_number
@@ -36,17 +35,6 @@ from .shell_table import TableScreens
 LANG_KEY = "clubtable.lang"
 NAME_KEY = "clubtable.name"      # in localStorage: the name this player chose
 FRAME_MS = 16                    # a table's news within one frame of a draw waits for its end
-
-def register_texts(game_id: str) -> None:
-    """A game's texts: its catalogue (``locale/<lang>/LC_MESSAGES/<id>.po``) is read with the
-    shell's at start, so there is nothing left to add."""
-    i18n.register_game(game_id)
-
-
-def screen_module(game_id: str):
-    """``ui/games/<id>.py``: the one screen module of a game (its texts registered once)."""
-    register_texts(game_id)
-    return importlib.import_module(f"clubtable.ui.games.{game_id}")
 
 
 class App(HomeScreens, TableScreens):

@@ -79,7 +79,7 @@ class HomeScreens:
                     if seat["kind"] == "bot":
                         self.set_seat(i, "kind", "pass" if game.pass_and_play else "remote", render=False)
                 self.render()
-            out.append(h("div", h("p", self._text(f"opt.{game.id}.{name}.bots") or t("setup.bots_cannot"),
+            out.append(h("div", h("p", self.text_of(f"opt.{game.id}.{name}.bots") or t("setup.bots_cannot"),
                                   id=f"bots-note-{name}"),
                          h("button", t("setup.bots_use", choice=self.choice_label(game, name, fit)),
                            cls="primary", id=f"bots-fit-{name}", on_click=use), " ",
@@ -164,7 +164,7 @@ class HomeScreens:
                            on_click=lambda e, i=i: self.remove_seat(i))
             about = None
             if seat["kind"] == "bot":
-                about = self._text(f"{game.id}.bot.{seat.get('level')}.about")
+                about = self.text_of(f"{game.id}.bot.{seat.get('level')}.about")
             rows.append(h("li", h("span", f"{i + 1}.", cls="seat-no"), kind_sel, name_in, level, remove,
                           h("p", about, cls="muted bot-about", id=f"seat-about-{i}") if about else None,
                           cls="seat-row"))
@@ -265,7 +265,7 @@ class HomeScreens:
 
     def level_name(self, game, level):
         """A computer player's level by the game's own name for it ("Table reader")."""
-        return self._text(f"{game.id}.bot.{level}", f"level.{level}") or level
+        return self.text_of(f"{game.id}.bot.{level}", f"level.{level}") or level
 
     def toggle_options(self, event):
         # Re-renders rebuild <details>, so its open state lives in the model.
@@ -274,7 +274,7 @@ class HomeScreens:
         self.render()
 
     # ------------------------------------------------------------------ options in words
-    def _text(self, *keys, **kw):
+    def text_of(self, *keys, **kw):
         """The first of ``keys`` the catalogues have, else None."""
         for key in keys:
             out = self.t(key, **kw)
@@ -283,13 +283,13 @@ class HomeScreens:
         return None
 
     def option_label(self, game, name):
-        return self._text(f"opt.{game.id}.{name}", f"opt.{name}") or name.replace("_", " ")
+        return self.text_of(f"opt.{game.id}.{name}", f"opt.{name}") or name.replace("_", " ")
 
     def choice_label(self, game, name, c):
         """A choice in words: the game's text, the shell's (yes/no, none, random), a seat by
         name for a seat number, else the value itself."""
         key = json.dumps(c)
-        found = self._text(f"opt.{game.id}.{name}.{key}", f"opt.choice.{key}")
+        found = self.text_of(f"opt.{game.id}.{name}.{key}", f"opt.choice.{key}")
         if found:
             return found
         if name in SEAT_OPTIONS and isinstance(c, int) and not isinstance(c, bool):
@@ -303,9 +303,10 @@ class HomeScreens:
 
     def option_field(self, game, name):
         """One option as a translated label and a control in words (see ``choice_label``);
-        numbers show their bounds, lists are chips, Dobbelduel's column order swatches."""
+        numbers show their bounds, lists are chips; a game's screen module may draw its own
+        (``OPTION_FIELDS``: Dobbelduel's column swatches, Waldi's deck, Cave's track)."""
         own = getattr(self.screen_module(game.id), "OPTION_FIELDS", {}).get(name)
-        if own is not None:                 # a game's own control (Waldi's deck, Cave's track)
+        if own is not None:                 # a game's own control
             return own(self, game, name)
         t = self.t
         s = self.setup
@@ -324,8 +325,6 @@ class HomeScreens:
             choices = [c for c in choices if c in HONOURED_RULES]
         elif name in SEAT_OPTIONS and choices:
             choices = [c for c in choices if not isinstance(c, int) or c < len(s["seats"])]
-        if name == "columns" and choices and all(isinstance(c, list) for c in choices):
-            return self.columns_field(game, name, label)
         if choices is not None:
             enc = {json.dumps(c): c for c in choices}
 
@@ -377,7 +376,7 @@ class HomeScreens:
     def option_help(self, game, name, control=None):
         """The option's one-line explanation (``opt.<game>.<name>.help``, else the shell's
         ``opt.<name>.help``), tied to its control by ``aria-describedby``."""
-        text = self._text(f"opt.{game.id}.{name}.help", f"opt.{name}.help")
+        text = self.text_of(f"opt.{game.id}.{name}.help", f"opt.{name}.help")
         if not text:
             return None
         hid = f"opt-{name}-help"
@@ -420,7 +419,7 @@ class HomeScreens:
         fid = f"opt-{name}"
 
         def word(x):
-            return self._text(f"{game.id}.face.{x}", f"{game.id}.colour.{x}") or x
+            return self.text_of(f"{game.id}.face.{x}", f"{game.id}.colour.{x}") or x
 
         def remove(i):
             del items[i]
@@ -438,34 +437,11 @@ class HomeScreens:
         return h("div", h("span", self.option_label(game, name), id=f"{fid}-label"),
                  self.option_help(game, name),
                  h("ul", chips, cls="chips", id=fid, aria_labelledby=f"{fid}-label",
-                   aria_describedby=f"{fid}-help" if self._text(f"opt.{game.id}.{name}.help") else None),
+                   aria_describedby=f"{fid}-help" if self.text_of(f"opt.{game.id}.{name}.help") else None),
                  h("input", id=f"{fid}-add", maxlength="24", aria_label=t("opt.add_item"),
                    on_keydown=lambda e: (e.preventDefault(), add()) if getattr(e, "key", "") == "Enter" else None),
                  h("button", t("opt.add"), data_key=f"{name}-add", on_click=add),
                  cls="field chips-field")
-
-    def columns_field(self, game, name, label):
-        """Dobbelduel's column order: four coloured swatches, each can move left."""
-        from .games.dobbelduel import PAINTED
-        t = self.t
-        order = self.setup["options"][name]
-
-        def left(i):
-            order[i - 1], order[i] = order[i], order[i - 1]
-            self.render()
-        cells = []
-        for i, c in enumerate(order):
-            word = self._text(f"dd.colour.{c}") or c
-            cells.append(h("li", h("span", "", cls=f"swatch c-{c}" if c in PAINTED else "swatch", aria_hidden="true"),
-                           h("span", word, cls="swatch-name"),
-                           h("button", "←", cls="small", data_key=f"col-left-{i}",
-                             aria_label=t("opt.move_left", item=word), on_click=lambda e, i=i: left(i)) if i else None,
-                           cls="swatch-cell", key=f"col-{c}"))
-        return h("div", h("span", self.option_label(game, name), id="opt-columns-label"),
-                 self.option_help(game, name),
-                 h("ol", cells, cls="swatches", id="opt-columns", aria_labelledby="opt-columns-label",
-                   aria_describedby="opt-columns-help" if self._text(f"opt.{game.id}.{name}.help") else None),
-                 cls="field")
 
     def setup_ice(self):
         """The set-up's STUN/TURN servers as checked entries (:mod:`..net.ice`), with the

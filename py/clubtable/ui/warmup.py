@@ -17,7 +17,6 @@ from . import dom
 MOVES_PER_GAME = 12           # drawn moves per game: enough for the compiler, in ~0.3 s of idle time
 SLICE_MS = 8.0                # at most this long per idle callback (a click waits no longer)
 BOX = "warm-up"
-OPTIONS = {"dohdles": {"riddle_medium": "table"}}     # riddles a computer player can make
 
 
 _started: list = []
@@ -65,13 +64,13 @@ class _Play:
     def __init__(self, game) -> None:
         from ..i18n import Translator
         from ..session import Table
-        from .app import screen_module
+        from .screens import screen_module
         low = getattr(game, "min_players", 2) or 2
         high = getattr(game, "max_players", 3) or 3
         level = "normal" if "normal" in game.bot_levels else game.bot_levels[0]
         self.game, self.mod, self.t = game, screen_module(game.id), Translator("en")
         self.table = Table(game.id, [{"kind": "bot", "level": level} for _ in range(max(low, min(3, high)))],
-                           options=OPTIONS.get(game.id), bot_pace=0.0, now_ms=0, seed=1)
+                           options=_bot_playable(game), bot_pace=0.0, now_ms=0, seed=1)
         self.table.start(0, allow_empty=True)
         self.now, self.drawn, self.scratch = 0, 0, {}
 
@@ -94,3 +93,9 @@ class _Play:
             dom.mount(BOX, self.mod.render(ctx))
             self.drawn += 1
         return True
+
+
+def _bot_playable(game) -> dict:
+    """Options computer players can play with (the game's ``bot_options``: Dohdles' riddles
+    on the table, not drawn or photographed)."""
+    return {name: fits[0] for name, fits in game.bot_options.items()}

@@ -848,3 +848,29 @@ def how_to_play(ctx) -> list:
         section(t, "dd.rules.end", ["p1", "p2." + ("extra" if o.get("tie") == "extra_pair" else "draw")],
                 params=nums),
     ]
+
+
+def columns_field(app, game, name):
+    """The ``columns`` option: the four coloured swatches in their order, each can move left."""
+    t = app.t
+    order = app.setup["options"][name]
+
+    def left(i):
+        order[i - 1], order[i] = order[i], order[i - 1]
+        app.render()
+    cells = []
+    for i, c in enumerate(order):
+        word = app.text_of(f"dd.colour.{c}") or c
+        cells.append(h("li", h("span", "", cls=f"swatch c-{c}" if c in PAINTED else "swatch", aria_hidden="true"),
+                       h("span", word, cls="swatch-name"),
+                       h("button", "←", cls="small", data_key=f"col-left-{i}",
+                         aria_label=t("opt.move_left", item=word), on_click=lambda e, i=i: left(i)) if i else None,
+                       cls="swatch-cell", key=f"col-{c}"))
+    return h("div", h("span", app.option_label(game, name), id="opt-columns-label"),
+             app.option_help(game, name),
+             h("ol", cells, cls="swatches", id="opt-columns", aria_labelledby="opt-columns-label",
+               aria_describedby="opt-columns-help" if app.text_of(f"opt.{game.id}.{name}.help") else None),
+             cls="field")
+
+
+OPTION_FIELDS = {"columns": columns_field}      # set-up controls of this game's own (ui/shell_home.py)
