@@ -166,14 +166,20 @@ def step(page, words):
 def held_letters(page):
     """The letters of ``#cave-notebook`` while "show" is held: on a screen that offers the
     others at the device an interrupt, a side's letters show only then."""
-    box = page.locator("[data-key='hold-secrets']").bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    try:
-        page.wait_for_selector("#cave-notebook .cave-answer-letter")
-        return page.locator("#cave-notebook .cave-answer-letter").all_inner_texts()
-    finally:
-        page.mouse.up()
+    for attempt in range(4):
+        # the press goes where the button was: a redraw between finding it and pressing (a
+        # clock's tick, a status line that grew) can move it, so a missed press is made again
+        box = page.locator("[data-key='hold-secrets']").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        try:
+            page.wait_for_selector("#cave-notebook .cave-answer-letter", timeout=5000 if attempt < 3 else 30000)
+            return page.locator("#cave-notebook .cave-answer-letter").all_inner_texts()
+        except Exception:
+            if attempt == 3:
+                raise
+        finally:
+            page.mouse.up()
 
 
 def three_tabs(context, base_url, errors, **options):

@@ -51,8 +51,8 @@ def _above_and_near(page, upper, lower, where, gap=80):
 
 def test_cave_on_phones_answers_where_the_player_acts_and_the_end_on_top(context, base_url):
     """Three phones at one Cave table (three tabs at 360 × 640): every screen fits; the
-    owner's answer buttons sit under the question; the asker finds the answer, and the letter
-    it asked for, just above its question form in the first screen; the end lists the places
+    owner's answer buttons sit under the question; the asker finds the answer, and (in its
+    notebook, drawn once) the letter it asked for, just above its question form in the first screen; the end lists the places
     at the top, with focus."""
     errors = []
     host, bob, cyd = three_tabs(context, base_url, errors)
@@ -91,14 +91,17 @@ def test_cave_on_phones_answers_where_the_player_acts_and_the_end_on_top(context
     assert_fits(bob, "Cave: answering")
     answer(bob, "yes")
     host.wait_for_selector("#cave-turn-qa li")
-    assert "Yes" in host.inner_text("#cave-turn-qa") and "w" in host.inner_text("#cave-turn-answers .cave-answer-letter")
+    assert "Yes" in host.inner_text("#cave-turn-qa") and "w" in host.inner_text("#cave-notebook .cave-answer-letter")
+    _above_and_near(host, "#cave-notebook", "#cave-questioning h2", "the asker's notebook", gap=40)
     _above_and_near(host, "#cave-turn-answers", "#cave-q-riddle", "the asker's answers")
+    assert host.get_by_text("Your notebook", exact=True).count() == 1       # once, not again below
     assert first_screen(host, "#cave-q-text")["fits"] and first_screen(host, "#cave-clock-question")["fits"]
     assert_fits(host, "Cave: question turn with an answer")
     assert_fits(cyd, "Cave: watching a question turn")
     host.click("#cave-stop")
     host.wait_for_selector("#cave-g-word")
     _above_and_near(host, "#cave-turn-answers", "#cave-g-riddle", "the guesser's answers")
+    _above_and_near(host, "#cave-notebook", "#cave-guessing h2", "the guesser's notebook", gap=40)
     guess(host, 4, "Walrus")
     for page, name in ((bob, "Bob"), (cyd, "Cyd")):
         status(page, stage="asking", turn_side=tabs.index(page))

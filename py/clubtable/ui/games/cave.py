@@ -579,24 +579,15 @@ def question_panel(ctx):
 
 def turn_answers(ctx):
     """What the asker reads under the clock, just above the form it acts with (the next
-    question, or the guess), not in the logs below: the letters this side asked for and
-    this question turn's questions with their answers."""
+    question, or the guess), not in the logs below: this question turn's questions with their
+    answers (the notebook of letters is drawn just above the panel then: ``render``)."""
     v = ctx.view
     rnd = v.get("round") or {}
     if rnd.get("kind") != "question":
         return None
     t = ctx.t
-    me = v.get("my_side")
-    # letter answers are this side's secret: on a shared screen only while its player holds "show"
-    letters = [q for q in v.get("letters") or [] if "answer" in q and q.get("side") == me] \
-        if ctx.showing("secrets") else []
     asked = [q for q in v.get("qa") or [] if q.get("round") == rnd.get("no") and q.get("side") == v.get("turn_side")]
     out = []
-    if letters:
-        out += [h("p", t("cave.notebook"), cls="small muted"),
-                h("ul", [h("li", riddle_label(ctx, q["riddle"]), " · ", letter_query(ctx, q), ": ",
-                           h("strong", _letter(ctx, q["answer"]), cls="cave-answer-letter"), key=f"turn-l-{i}")
-                         for i, q in enumerate(letters)], cls="cave-notes")]
     if asked:
         out += [h("p", t("cave.answers_this_turn"), cls="small muted"),
                 h("ol", [h("li", h("span", riddle_label(ctx, q["riddle"]) + ": "), h("q", q["text"]), " → ",
@@ -787,9 +778,14 @@ def render(ctx):
     # the logs only grow: each is drawn again only when its entries (or the names in it) change
     named = (v.get("sides"), [r.get("side") for r in v.get("riddles") or []], v.get("my_side"),
              ctx.showing("secrets"), phase == "over")
-    # the notebook (letter answers) right under the actions: it is read while asking and guessing
-    return h("div", status(ctx), action,
-             ctx.part("notebook", _drawn, notebook, v.get("letters"), named) if phase != "molding" else None,
+    # the notebook (letter answers) right under the actions; while this seat asks or guesses in a
+    # question round it is read with the form, so it comes just above the action panels, once
+    book = ctx.part("notebook", _drawn, notebook, v.get("letters"), named) if phase != "molding" else None
+    first = phase == "play" and (v.get("round") or {}).get("kind") == "question" and \
+        any(ctx.can(m) for m in ("ask", "stop", "guess", "no_guess"))
+    if first:                   # after "show" (held secrets) and the judge's panel, before the forms
+        action = action[:2] + [book] + action[2:]
+    return h("div", status(ctx), action, None if first else book,
              zoom_view(ctx), mat(ctx),
              h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
              ctx.part("qa", _drawn, qa_log, v.get("qa"), named),
