@@ -204,6 +204,12 @@ def test_dobbelduel_on_a_phone_the_breakers_controls_stay_in_view_under_the_boar
         page.click("#dd-confirm")
         page.wait_for_selector("#dd-roll, #dd-solve")
         assert_fits(page, "Dobbelduel: the breaker's bar")
+        # a toast lies over the bar for 5 s ("Saved on this device"): a tap there still lands
+        under = page.evaluate("""() => { const t = document.querySelector('#toast');
+            t.textContent = 'Saved on this device: the games now also work without a connection.';
+            const r = t.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            const where = hit && (hit.id || hit.className); t.textContent = ''; return where; }""")
+        assert under and under != "toast", under
         assert not errors, errors
     finally:
         ctx.close()

@@ -143,6 +143,22 @@ def test_start_allow_empty_fills_with_bots():
     assert t.state["t0"] == 5 and t.t0 == 5
 
 
+def test_a_seat_no_guest_took_is_named_as_the_computer_that_plays_it():
+    """The host's screen names the computer ("Computer 3"); a name no computer may take twice
+    stays unique, and a seat a guest claimed keeps the guest's name."""
+    t = make_table(kinds=("local", "remote", "remote"))
+    net = Net(t)
+    net.join("A", "Ann")
+    net.deliver(t.start(5, allow_empty=True, bot_names={1: "Computer 3", 2: "Computer 3"}))
+    names = [s["name"] for s in t.seats]
+    assert names[2] == "Computer 3" and names[1] == "Ann"
+    assert t.seat_summary()[2] == {"name": "Computer 3", "kind": "bot",
+                                     "connected": True, "open": False, "level": "normal"}
+    t2 = make_table(kinds=("local", "remote", "remote"))
+    t2.start(0, allow_empty=True, bot_names={1: "Bob", 2: "bob "})
+    assert [s["name"] for s in t2.seats][1:] == ["Bob", "bob 2"]
+
+
 def test_local_and_pass_seats():
     t = make_table(kinds=("local", "pass", "remote"))
     net = Net(t)

@@ -442,9 +442,10 @@ class Table:
             return (self._changed() if ticked else []), exc
         return self._changed(), None
 
-    def start(self, now_ms: int, allow_empty: bool = False) -> list:
+    def start(self, now_ms: int, allow_empty: bool = False, bot_names: Optional[dict] = None) -> list:
         """Deal the game.  Unclaimed remote seats refuse the start, or become bots with
-        ``allow_empty=True``."""
+        ``allow_empty=True``, named ``bot_names[seat]`` when given (the host's screen names a
+        computer "Computer 2", not by the "Guest 2" that waited for a guest)."""
         if self.started:
             raise IllegalAction("already_started", "The game has already started.")
         open_seats = self.open_seats()
@@ -452,6 +453,10 @@ class Table:
             n = len(open_seats)
             raise IllegalAction("seats_open", f"Waiting for {n} more player{'s' if n > 1 else ''} to join.")
         level = self._check_level(None) if open_seats else None
+        for i in open_seats:
+            name = clean_name(str((bot_names or {}).get(i) or ""))[:MAX_NAME]
+            if name:
+                self.seats[i]["name"] = self._unique_name(name, i)
         self._clock(now_ms)
         state = self.game.new([s["name"] for s in self.seats], self.seed, self.options, self.now)
         for i in open_seats:

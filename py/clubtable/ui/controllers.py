@@ -546,9 +546,9 @@ class HostTable(TableController):
             return _refusal(e)
         return None
 
-    def start(self, fill_with_bots: bool = False) -> Optional[Refusal]:
+    def start(self, fill_with_bots: bool = False, bot_names: Optional[dict] = None) -> Optional[Refusal]:
         try:
-            outs = self.table.start(dom.now_ms(), allow_empty=fill_with_bots)
+            outs = self.table.start(dom.now_ms(), allow_empty=fill_with_bots, bot_names=bot_names)
         except IllegalAction as e:
             return _refusal(e)
         if self.table.bots:

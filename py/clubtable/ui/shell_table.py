@@ -339,7 +339,14 @@ class TableScreens:
         self.render()
 
     def start_table(self, bots):
-        self.refuse(self.ctl.start(fill_with_bots=bots))
+        """Start; with ``bots``, the seats no guest took go to computer players, and a seat
+        that still has its set-up name ("Guest 2") is named as a computer ("Computer 2")."""
+        names = None
+        if bots:
+            t = self.t
+            names = {i: t("setup.bot_name", n=i + 1) for i, s in enumerate(self.ctl.seats)
+                     if s.get("kind") == "remote" and s.get("name") == t("setup.guest_name", n=i + 1)}
+        self.refuse(self.ctl.start(fill_with_bots=bots, bot_names=names))
         self.render()
 
     def leave(self, confirmed=False):
