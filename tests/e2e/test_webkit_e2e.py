@@ -122,3 +122,19 @@ def test_copying_works_without_web_share(page, base_url):
     page.click("#copy-code")
     page.wait_for_selector("#toast:not(:empty)")
     assert page.locator("#toast").inner_text() in ("Copied.",), page.locator("#toast").inner_text()
+
+
+def test_the_error_collector_sees_what_the_page_reports(webkit, base_url):
+    # the check every test above ends with cannot pass by seeing nothing: a console.error,
+    # an uncaught error and an unhandled rejection, provoked, are all collected
+    if webkit.driver.current_url.split("#")[0] != base_url:
+        webkit.open(base_url)
+    before = len(webkit.errors())
+    webkit.evaluate("() => { console.error('provoked'); setTimeout(() => { throw new Error('thrown'); });"
+                    " Promise.reject(new Error('rejected')); }")
+    time.sleep(0.5)
+    seen = webkit.errors()[before:]
+    webkit.driver.execute_script("window.__ctErrors.length = arguments[0]", before)
+    assert any(e.startswith("console.error: provoked") for e in seen), seen
+    assert any(e.startswith("pageerror:") and "thrown" in e for e in seen), seen
+    assert any(e.startswith("unhandled rejection:") and "rejected" in e for e in seen), seen
