@@ -51,7 +51,7 @@ def available() -> str:
     missing = [p for p in (DRIVER, MINIBROWSER) if not os.path.exists(p)]
     if missing:
         return f"WebKit is missing ({', '.join(missing)}): apt-get install webkit2gtk-driver"
-    if not shutil.which("Xvfb") and not os.environ.get("DISPLAY"):
+    if not shutil.which("Xvfb"):
         return "Xvfb is missing: apt-get install xvfb"
     try:
         import selenium  # noqa: F401
