@@ -49,13 +49,13 @@ def step(page, shout=True, claim="low"):
     return None
 
 
-def play_until_over(pages, timeout_s=240, shout=(True,)):
-    """Round-robin over the pages until one shows the result."""
+def play_until_over(pages, timeout_s=240, shout=(True,), claim="low"):
+    """Round-robin over the pages until one shows the result (``claim`` as for ``step``)."""
     end = time.time() + timeout_s
     while time.time() < end:
         for i, page in enumerate(pages):
             try:
-                if step(page, shout=shout[i % len(shout)]) == "over":
+                if step(page, shout=shout[i % len(shout)], claim=claim) == "over":
                     return True
             except Exception:  # the screen re-rendered under the click: try again
                 pass

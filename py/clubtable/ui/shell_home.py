@@ -518,7 +518,11 @@ class HomeScreens:
             body.append(h("p", t("join.about", host=j["host"], game=game.title, seat=j["seat"]), id="join-about"))
         if j.get("error"):
             body.append(h("p", j["error"], cls="error", role="alert"))
-        if not j.get("reply"):
+        from ..net import links
+        if not j.get("reply") and not links.has_webrtc():
+            # said instead of an answer that cannot be made (it would need a peer connection)
+            body.append(h("p", t("join.no_webrtc"), cls="warn", id="no-webrtc", role="note"))
+        elif not j.get("reply"):
             if j.get("ice"):      # whose servers this page will contact, before it does
                 body.append(h("p", t("join.ice_relay" if ice.RELAY in j["ice"] else "join.ice",
                                      servers=ice.described([e for e in j["ice"] if e != ice.RELAY])),
