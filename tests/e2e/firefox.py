@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -24,13 +25,17 @@ FIREFOX = os.environ.get("CLUBTABLE_FIREFOX", "/usr/bin/firefox-esr")
 # Written into the fresh profile's user.js, beside the automation prefs puppeteer-core sets
 # (no first-run pages, no default-browser check, no telemetry; @puppeteer/browsers' firefox.js):
 PREFS = {
-    # Firefox leaves loopback addresses out of its ICE candidates; two pages on one machine
-    # with no other network (a CI container) then have no pair to connect over.
-    "media.peerconnection.ice.loopback": True,
-    # Without a camera permission Firefox hides host candidates behind mDNS names
-    # (<uuid>.local), which need multicast DNS that a container does not answer: the link
-    # would never connect.
+    # Without a camera permission Firefox names its host candidates <uuid>.local (mDNS), which
+    # the other page cannot resolve here: two pages that never used the camera fail with
+    # "ICE failed" (tried).  Off, the candidates carry the machine's addresses.  (On a machine
+    # with only a loopback interface Firefox gathers no UDP candidate at all, even with
+    # media.peerconnection.ice.loopback: tried in an `unshare -n` namespace, so that pref is
+    # not set; the WebRTC test needs a network interface.)
     "media.peerconnection.ice.obfuscate_host_addresses": False,
+    # A headless machine has no camera and nobody to answer the permission prompt: the host's
+    # "Scan the reply" gets Firefox's generated test picture (no QR code in it) at once.
+    "media.navigator.streams.fake": True,
+    "media.navigator.permission.disabled": True,
 }
 
 
@@ -288,6 +293,17 @@ class Page:
 
     def evaluate(self, fn, arg=None):
         return self._call("evaluate", fn=fn, arg=arg)
+
+    def wait_for_function(self, fn, arg=None, timeout=None):
+        """Until ``fn`` (a function's source or an expression) is truthy in the page."""
+        end = time.monotonic() + (timeout or self.timeout_ms) / 1000
+        while not self.evaluate(fn, arg):
+            if time.monotonic() > end:
+                raise TimeoutError(f"Firefox: {fn} still false after {timeout or self.timeout_ms} ms")
+            time.sleep(0.05)
+
+    def wait_for_timeout(self, ms):
+        time.sleep(ms / 1000)
 
     def bring_to_front(self):
         self._call("front")

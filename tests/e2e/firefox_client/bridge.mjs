@@ -144,9 +144,15 @@ const ops = {
       } else if (action === 'focus') {
         await el.focus();
       } else if (action === 'fill') {
-        // as Playwright's fill: the field emptied, then the text typed (input events)
-        await el.evaluate((e) => { e.focus(); e.value = ''; });
-        await el.type(String(value));
+        // as Playwright's fill: the field's text replaced at once, with one input event
+        await el.evaluate((e, text) => {
+          e.focus();
+          e.select();
+          if (!document.execCommand('insertText', false, text)) {
+            e.value = text;
+            e.dispatchEvent(new Event('input', {bubbles: true}));
+          }
+        }, String(value));
       } else if (action === 'select') {
         await el.select(...value);
       } else if (action === 'check' || action === 'uncheck') {
