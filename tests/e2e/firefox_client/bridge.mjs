@@ -41,7 +41,8 @@ function resolve(steps) {
 }
 const RESOLVE = resolve.toString();
 
-// An element a player could act on: laid out, not hidden, not disabled (as Playwright waits).
+// An element a player could act on: laid out, not hidden, not disabled and, to be clicked,
+// not covered (as Playwright waits).
 function usable(el, state) {
   if (!el) return state === 'hidden' || state === 'detached';
   if (state === 'attached') return true;
@@ -50,7 +51,13 @@ function usable(el, state) {
   const visible = el.getClientRects().length > 0 && style.visibility !== 'hidden';
   if (state === 'hidden') return !visible;
   if (state === 'visible') return visible;
-  return visible && !el.disabled;     // 'enabled'
+  if (!visible || el.disabled) return false;
+  if (state === 'enabled') return true;
+  // 'clickable': and nothing over its middle (a toast, say), where the click will land
+  el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return !!hit && (el === hit || el.contains(hit) || (el.labels && [...el.labels].some((l) => l.contains(hit))));
 }
 
 const browser = await puppeteer.launch({
@@ -137,7 +144,8 @@ const ops = {
     if (el) await el.dispose();
   },
   async act({page, steps, action, value, timeout}) {
-    const el = await waitFor(page, steps, action === 'focus' ? 'attached' : 'enabled', timeout);
+    const state = {focus: 'attached', click: 'clickable', check: 'clickable', uncheck: 'clickable'}[action];
+    const el = await waitFor(page, steps, state || 'enabled', timeout);
     try {
       if (action === 'click') {
         await el.click();
