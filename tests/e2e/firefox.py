@@ -34,6 +34,7 @@ PREFS = {
     "media.peerconnection.ice.obfuscate_host_addresses": False,
     # A headless machine has no camera and nobody to answer the permission prompt: the host's
     # "Scan the reply" gets Firefox's generated test picture (no QR code in it) at once.
+    # Without either, the scan never starts (tried).
     "media.navigator.streams.fake": True,
     "media.navigator.permission.disabled": True,
 }
