@@ -21,8 +21,10 @@
                               every interface, printing the address other devices of the local
                               network open, with its QR code (also shown on the host's invite screen)
     python3 build.py test     install the test dependencies (and Debian's chromium when missing),
-                              fetch the pinned axe-core for the accessibility tests (kept out of
-                              dist/), dist, then run every test (unit, property, end to end) with pytest
+                              fetch the pinned axe-core for the accessibility tests and install the
+                              Firefox tests' client (npm ci in tests/e2e/firefox_client; both kept
+                              out of dist/), dist, then run every test (unit, property, end to end)
+                              with pytest
 
 Packages are fetched with the ordinary clients (``npm pack``, ``pip download``) so they come from
 whatever registry those clients are configured for; the hashes pinned below decide what is accepted.
@@ -168,6 +170,25 @@ def axe_core() -> Path:
     if not out.exists():
         _extract(_npm_tarball(name, version, integrity), lambda rel: rel == "axe.min.js", out.parent)
     return out
+
+
+FIREFOX_CLIENT = ROOT / "tests" / "e2e" / "firefox_client"
+
+
+def firefox_client() -> None:
+    """puppeteer-core, which drives Debian's firefox-esr in the Firefox e2e tests, installed
+    from its lockfile (versions and integrity pinned there) into the tests' own folder, never
+    dist/; no browser download (``--ignore-scripts``: the stock Firefox is used)."""
+    installed = FIREFOX_CLIENT / "node_modules" / ".package-lock.json"
+    lock = FIREFOX_CLIENT / "package-lock.json"
+    if installed.exists() and installed.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    if not shutil.which("npm"):
+        log("no npm: the Firefox tests will say so (apt-get install nodejs npm)")
+        return
+    log("npm ci (the Firefox tests' client, puppeteer-core)")
+    subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--silent"],
+                   cwd=FIREFOX_CLIENT, check=True)
 
 
 # --------------------------------------------------------------------------- dist
@@ -1205,6 +1226,7 @@ def test(pytest_args) -> int:
                     "-r", str(TEST_REQUIREMENTS)], check=True)
     ensure_chromium()
     axe_core()
+    firefox_client()
     dist()
     cmd = [sys.executable, "-m", "pytest", *(pytest_args or ["tests"])]
     log(" ".join(cmd))
