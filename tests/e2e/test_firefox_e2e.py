@@ -3,7 +3,7 @@
 snapshot (cold, and warm from the offline worker) and plays a solo DODGY game and a
 pass-and-play Dobbelduel to the end, and two Firefox windows that share nothing (two devices)
 join by invitation and play DODGY over WebRTC to the end.  What Firefox lacks falls back as
-docs/BROWSERS_FIREFOX.md says: no Web Share on Linux (the invitation offers Copy only, and
+docs/BROWSERS.md ("Firefox") says: no Web Share on Linux (the invitation offers Copy only, and
 Copy works), no BarcodeDetector (the scan of the reply loads the vendored jsQR).
 
 Skipped where Firefox or the client is missing, but never with CI set (``firefox.require``)."""
