@@ -170,8 +170,8 @@ def main():
     bare_cold = med("bare", "cold", "tti_ms")
     checks = [
         ("first paint cold <= 300 ms", med("page", "cold", "fcp_ms") <= 300),
-        ("interactive cold <= 0.5 x bare cold", med("page", "cold", "tti_ms") <= 0.5 * bare_cold),
-        ("interactive warm <= 0.25 x bare cold", med("page", "warm", "tti_ms") <= 0.25 * bare_cold),
+        ("interactive cold <= 0.4 x bare cold", med("page", "cold", "tti_ms") <= 0.4 * bare_cold),
+        ("interactive warm <= 0.2 x bare cold", med("page", "warm", "tti_ms") <= 0.2 * bare_cold),
         ("bytes cold <= 1.6 x bare cold", med("page", "cold", "bytes") <= 1.6 * med("bare", "cold", "bytes")),
     ]
     print(f"python start: {', '.join(str(m) for m in modes)}")
