@@ -10,8 +10,10 @@ The raw echo is a bare RTCPeerConnection pair made in the two tabs for the measu
 import argparse
 import sys
 import time
+from pathlib import Path
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _harness import ARGS, CHROMIUM, TAKE_MARKS, raw_echo, serve, stages, summary, table_of_two  # noqa: E402
 
 # Click the guest's first legal action and time until the screen shows the host's answer.
@@ -63,61 +65,70 @@ ARM_OTHER = """() => {
 OTHER_CHANGED = "async () => await window.__otherChanged"
 
 
+def sample(ctx, base, samples, seconds=600, trace=False, on_table=None):
+    """Guest clicks at DODGY tables of two tabs (new tables until there are ``samples``):
+    ``(click to the guest's screen ms, click to the host's screen ms, traced, games, echo)``;
+    ``on_table(host, guest)`` runs once each table has started (the phone bench throttles both
+    tabs there)."""
+    from tests.e2e.dodgy_driver import set_up_dodgy, step
+    traced = []
+    actions, others = [], []
+    games = 0
+    echo = None
+    deadline = time.time() + seconds
+    # A DODGY game ends after about 20 of the guest's actions: new games, at new tables
+    # in new tabs, until there are enough samples (a median of 20 is a noisy median).
+    while len(actions) < samples and time.time() < deadline:
+        host, guest = table_of_two(ctx, base, lambda page: set_up_dodgy(
+            page, base, seats=("local", "remote"), threshold="null", window="0"), "#my-dice")
+        if on_table:
+            on_table(host, guest)
+        if echo is None:      # raw echo between the same two tabs, once
+            echo = raw_echo(guest, host, samples)
+        while len(actions) < samples and time.time() < deadline:
+            if guest.locator("#result").count():
+                break
+            host.evaluate(ARM_OTHER)
+            if trace:
+                host.evaluate(TAKE_MARKS)
+                guest.evaluate(TAKE_MARKS)
+            dt = guest.evaluate(CLICK_TO_SCREEN)
+            if dt is not None:
+                actions.append(dt)
+                seen = host.evaluate(OTHER_CHANGED)
+                clicked = guest.evaluate("window.__clickedAt")
+                if seen is not None:
+                    others.append(seen - clicked)
+                if trace:
+                    time.sleep(0.05)
+                    marks = [("guest", n, ms) for n, ms in guest.evaluate(TAKE_MARKS)]
+                    marks += [("host", n, ms) for n, ms in host.evaluate(TAKE_MARKS)]
+                    marks.append(("guest", "SCREEN", clicked + dt))
+                    if seen is not None:
+                        marks.append(("host", "SCREEN", seen))
+                    traced.append((clicked, marks))
+            else:
+                step(host, shout=False)
+                time.sleep(0.05)
+        games += 1
+        host.close()
+        guest.close()
+    return actions, others, traced, games, echo
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--samples", type=int, default=60)
     ap.add_argument("--trace", action="store_true", help="time each stage of the path (the page's ?trace marks)")
     args = ap.parse_args()
-    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
-    from tests.e2e.dodgy_driver import set_up_dodgy, step
     server, base = serve()
     if args.trace:
         base += "?trace"
-    traced = []
-    actions, others = [], []
-    games = 0
     from playwright.sync_api import sync_playwright
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            ctx = browser.new_context()
-            echo = None
-            deadline = time.time() + 600
-            # A DODGY game ends after about 20 of the guest's actions: new games, at new tables
-            # in new tabs, until there are enough samples (a median of 20 is a noisy median).
-            while len(actions) < args.samples and time.time() < deadline:
-                host, guest = table_of_two(ctx, base, lambda page: set_up_dodgy(
-                    page, base, seats=("local", "remote"), threshold="null", window="0"), "#my-dice")
-                if echo is None:      # raw echo between the same two tabs, once
-                    echo = raw_echo(guest, host, args.samples)
-                while len(actions) < args.samples and time.time() < deadline:
-                    if guest.locator("#result").count():
-                        break
-                    host.evaluate(ARM_OTHER)
-                    if args.trace:
-                        host.evaluate(TAKE_MARKS)
-                        guest.evaluate(TAKE_MARKS)
-                    dt = guest.evaluate(CLICK_TO_SCREEN)
-                    if dt is not None:
-                        actions.append(dt)
-                        seen = host.evaluate(OTHER_CHANGED)
-                        clicked = guest.evaluate("window.__clickedAt")
-                        if seen is not None:
-                            others.append(seen - clicked)
-                        if args.trace:
-                            time.sleep(0.05)
-                            marks = [("guest", n, ms) for n, ms in guest.evaluate(TAKE_MARKS)]
-                            marks += [("host", n, ms) for n, ms in host.evaluate(TAKE_MARKS)]
-                            marks.append(("guest", "SCREEN", clicked + dt))
-                            if seen is not None:
-                                marks.append(("host", "SCREEN", seen))
-                            traced.append((clicked, marks))
-                    else:
-                        step(host, shout=False)
-                        time.sleep(0.05)
-                games += 1
-                host.close()
-                guest.close()
+            actions, others, traced, games, echo = sample(browser.new_context(), base, args.samples, trace=args.trace)
             browser.close()
     finally:
         server.shutdown()

@@ -26,6 +26,12 @@ const RESTORED = "import os, random, sys\nrandom.seed()\nany(p.endswith('.zip') 
 // WebAssembly while the snapshot still downloads, and the snapshot streams straight into the
 // buffer Pyodide restores from; without it, all of that waits for the last byte.
 const SNAPSHOT_BYTES = 0;
+// The snapshot's first bytes hold the runtime's static data, most of it as the WebAssembly
+// module's data segments left it, which the runtime's own download already carries: build.py
+// stores them XORed with that fresh memory (1.2 MB less to download), and they are XORed back
+// here before the restore.  [how many bytes, a hash of the fresh memory they were XORed with]:
+// another fresh memory would make another interpreter, so the page then starts normally.
+const SNAPSHOT_THAW = [0, 0];
 
 // Asked for as soon as PyScript imports this module, before it opens its package storage and
 // calls loadPyodide: the download overlaps that work.
@@ -47,14 +53,46 @@ const SNAPSHOT = OFF ? null : fetch(SNAPSHOT_URL).then(async (response) => {
 SNAPSHOT?.catch(() => {});   // reported by loadPyodide, not as an unhandled rejection
 
 // Pyodide's Emscripten module, made as soon as loadPyodide is called; it is handed over for the
-// restore only once the snapshot is whole.
+// restore only once the snapshot is whole, and thawed (SNAPSHOT_THAW) with a copy of the memory
+// taken when the WebAssembly instance is made, before any of its code runs.
 function modulePending() {
   const made = import(INDEX_URL + "pyodide.asm.mjs");
   return async (settings) => {
+    const [bytes, hash] = SNAPSHOT_THAW;
+    let fresh = null;
+    if (bytes) {
+      const instantiate = settings.instantiateWasm;
+      if (!instantiate) throw new Error("snapshot: the fresh memory cannot be seen");
+      settings.instantiateWasm = (imports, receive) => instantiate(imports, (instance, module) => {
+        fresh = new Uint8Array(instance.exports.memory.buffer, 0, bytes).slice();
+        receive(instance, module);
+      });
+    }
     const module = await (await made).default(settings);
-    await SNAPSHOT;
+    const snapshot = await SNAPSHOT;
+    if (bytes && thaw(ArrayBuffer.isView(snapshot) ? snapshot : new Uint8Array(snapshot), fresh) !== hash) {
+      throw new Error("snapshot: made for another runtime");
+    }
     return module;
   };
+}
+
+// XOR the memory part of a snapshot (after its header) with ``fresh``, in place, and return a
+// hash of ``fresh``.  build.py's snapshot maker imports it, so both sides do the same.
+export function thaw(snapshot, fresh) {
+  const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+  const words = fresh.length >> 2;
+  if ((snapshot.byteOffset + header) % 4 || fresh.length % 4 || header + fresh.length > snapshot.length) {
+    throw new Error("snapshot: cannot be thawed");
+  }
+  const memory = new Uint32Array(snapshot.buffer, snapshot.byteOffset + header, words);
+  const before = new Uint32Array(fresh.buffer, fresh.byteOffset, words);
+  let h = 2166136261;
+  for (let i = 0; i < words; i++) {
+    memory[i] ^= before[i];
+    h = Math.imul(h ^ before[i], 16777619);
+  }
+  return h >>> 0;
 }
 
 function mark(mode, detail) {
@@ -67,8 +105,8 @@ export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   if (SNAPSHOT) {
     try {
-      const early = BUFFER ? { _loadSnapshot: BUFFER, createPyodideModule: modulePending() } : { _loadSnapshot: SNAPSHOT };
-      const pyodide = await startPyodide({ ...settings, ...early, stdLibURL: REST_URL });
+      const pyodide = await startPyodide({ ...settings, _loadSnapshot: BUFFER ?? SNAPSHOT,
+                                           createPyodideModule: modulePending(), stdLibURL: REST_URL });
       if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
       mark("snapshot");
       return pyodide;

@@ -198,9 +198,44 @@ def test_the_build_tells_the_interpreter_module_the_snapshots_size(tmp_path):
     (tmp_path / "static" / "boot.mjs").write_text(source, encoding="utf-8")
     build.tell_snapshot_size(tmp_path, 31457424)
     assert "\nconst SNAPSHOT_BYTES = 31457424;\n" in (tmp_path / "static" / "boot.mjs").read_text(encoding="utf-8")
+    assert "\nconst SNAPSHOT_THAW = [0, 0];\n" in (tmp_path / "static" / "boot.mjs").read_text(encoding="utf-8")
+    build.tell_snapshot_size(tmp_path, 31457424, (3820748, 2220537692))
+    assert "\nconst SNAPSHOT_THAW = [3820748, 2220537692];\n" in (tmp_path / "static" / "boot.mjs").read_text(encoding="utf-8")
     (tmp_path / "static" / "boot.mjs").write_text("export {};", encoding="utf-8")
     with pytest.raises(SystemExit):
         build.tell_snapshot_size(tmp_path, 1)
+
+
+THAW_CHECK = """
+import { thaw } from %s;
+const header = 32, size = 4096;
+const snapshot = new Uint8Array(header + size);
+new Uint32Array(snapshot.buffer, 0, 2).set([0x706f7379, header]);
+for (let i = header; i < snapshot.length; i++) snapshot[i] = (i * 7) & 255;
+const original = snapshot.slice();
+const fresh = new Uint8Array(1024).map((_, i) => (i * 13 + 5) & 255);
+const h1 = thaw(snapshot, fresh);
+const changed = snapshot.some((b, i) => b !== original[i]);
+const untouched = snapshot.subarray(header + 1024).every((b, i) => b === original[header + 1024 + i]);
+const h2 = thaw(snapshot, fresh);
+const back = snapshot.every((b, i) => b === original[i]);
+const other = fresh.slice(); other[100] ^= 1;
+console.log(JSON.stringify({h1, h2, changed, untouched, back, differs: thaw(snapshot.slice(), other) !== h1}));
+"""
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="no node")
+def test_thawing_undoes_what_the_snapshot_maker_did_and_tells_the_fresh_memory_apart(tmp_path):
+    """build.py's maker and the page run the same ``thaw`` (static/boot.mjs): applied twice it
+    gives the snapshot back, it touches only the bytes the fresh copy covers, and its hash
+    tells another fresh memory apart (the page then starts Python normally)."""
+    import json
+    import subprocess
+    script = THAW_CHECK % json.dumps((ROOT / "static" / "boot.mjs").as_uri())
+    run = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    assert got == {"h1": got["h2"], "h2": got["h1"], "changed": True, "untouched": True, "back": True,
+                   "differs": True}
 
 
 def test_the_sources_the_snapshot_holds_leave_app_zip_for_a_zip_of_their_own(tmp_path):
