@@ -97,7 +97,8 @@ def _setups():
                     {"riddle_medium": '"table"', "first_player_rule": '"host_choice"', "first_player": "0",
                      **dohdles_driver.QUICK}, "0.5",
                     lambda p: dohdles_driver.step(p, TrueWords(p))),
-        "dobbelduel": (("local", "bot"), None, "0.5", dobbelduel_driver.step),
+        # the computer breaks the code first (its decisions), then the player (the clicks)
+        "dobbelduel": (("local", "bot"), {"first_code_maker": "0"}, "0.5", dobbelduel_driver.step),
         "cave": (("local", "pass", "pass"), dict(cave_driver.FAST_OPTIONS), None,
                  lambda p: cave_driver.step(p, words)),
         "waldi": (("local", "bot", "bot", "bot"), {"scoring_pause_s": "0", "countdown_s": "1", "idle_stop_s": "4"},

@@ -10,7 +10,9 @@ def test_the_warm_up_plays_every_game_with_computer_players_and_leaves_nothing(m
                         "clubtable.ui.shell_home", "clubtable.ui.shell_table", "clubtable.ui.clubs",
                         "clubtable.ui.storage")
         from clubtable.games import GAMES
+        from clubtable.games.dodgy import reading
         from clubtable.ui import warmup
+        reading._COMPOSITIONS.clear()
         idle = []
         dom.window.setTimeout = lambda *a: None      # a screen's own "after this draw" (focus)
         monkeypatch.setattr(dom, "when_idle", lambda fn, timeout_ms=2000: idle.append(fn))
@@ -29,6 +31,9 @@ def test_the_warm_up_plays_every_game_with_computer_players_and_leaves_nothing(m
         with_bots = [g for g in GAMES.values() if g.bot_levels]
         assert drawn.count(warmup.BOX) >= warmup.MOVES_PER_GAME * len(with_bots) - 2 * len(with_bots)
         assert slices > 1                     # in slices, not all at once
+        # then the games' own warm-up: DODGY's hard reader finds its tables for every hand it
+        # reads whole (up to 12 dice of six images) built already
+        assert ("groups", 12, 6) in reading._COMPOSITIONS and ("groups", 13, 6) not in reading._COMPOSITIONS
         assert doc.body.getAttribute("data-warm") == "1"
         assert len(doc.body.childNodes) == page_before
         assert warmup.BOX not in dom._mounted and warmup.BOX not in dom._detached

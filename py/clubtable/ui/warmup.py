@@ -1,5 +1,6 @@
 """A few moves of every game, played by computer players out of sight while the page is
-idle after it starts.
+idle after it starts; then each game's own warm-up steps (``Game.warm_up``: tables its
+computer players would otherwise build in their first decisions).
 
 Why: the browser compiles the interpreter's hot code (WebAssembly) quickly at first and well
 only once it has run for a while, so the first moves of the first game of a fresh page took
@@ -36,6 +37,7 @@ class _Run:
     def __init__(self) -> None:
         from ..games import GAMES
         self.queue = [g for g in GAMES.values() if getattr(g, "bot_levels", None)]
+        self.prepare = [g.warm_up for g in GAMES.values() if hasattr(g, "warm_up")]
         self.play = None
 
     def step(self, ms_left: float) -> None:
@@ -43,9 +45,12 @@ class _Run:
         try:
             while time.perf_counter() < end:
                 if self.play is None:
-                    if not self.queue:
+                    if self.queue:
+                        self.play = _Play(self.queue.pop(0))
+                    elif self.prepare:
+                        self.play = _Steps(self.prepare.pop(0)())
+                    else:
                         return self.finish()
-                    self.play = _Play(self.queue.pop(0))
                 if not self.play.move():
                     self.play = None
         except Exception as e:  # a warm-up must never stop the page
@@ -94,3 +99,13 @@ class _Play:
             dom.mount(BOX, self.mod.render(ctx))
             self.drawn += 1
         return True
+
+
+class _Steps:
+    """A game's own warm-up (``Game.warm_up``), one step per ``move``."""
+
+    def __init__(self, steps) -> None:
+        self.steps = iter(steps)
+
+    def move(self) -> bool:
+        return next(self.steps, _Steps) is not _Steps
