@@ -73,7 +73,9 @@ CLICK_TIMER = """(() => {
       window.removeEventListener(e.type, end, false);
       if (changes + obs.takeRecords().length) {
         m.dom = performance.now() - m.t0;
+        m.mark = 'ct-move-' + moves.length;   // finds this input in a trace (--estimate)
         moves.push(m);
+        performance.mark(m.mark);
         painted(m);
       }
     }, false);
@@ -142,12 +144,15 @@ def play(browser, base, game, args):
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.set_default_timeout(60_000)
     cdp = ctx.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.rate})
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1 if args.estimate else args.rate})
     page.goto(base)
     page.wait_for_selector("body[data-ready='1']", timeout=180_000)
     # the page's warm-up in idle time (ui/warmup.py), as while a player chooses a game
     page.wait_for_selector("body[data-warm='1']", state="attached", timeout=180_000)
     clicks, decided, games = [], [], 0
+    if args.estimate:
+        browser.start_tracing(page=page, categories=["devtools.timeline", "toplevel", "blink.user_timing",
+                                                     "disabled-by-default-devtools.timeline"])
     end = time.time() + args.seconds
     while len(clicks) < args.samples and time.time() < end:
         step = open_table(page, base, game, args.level)
@@ -166,16 +171,78 @@ def play(browser, base, game, args):
         time.sleep(0.3)                  # the last click's frame
         clicks += page.evaluate(TAKE_MOVES)
         decided += page.evaluate(TAKE_DECIDED)
+    if args.estimate:
+        trace = json.loads(browser.stop_tracing())
+        cpu = click_cpu(trace)
+        for c in clicks:
+            c["cpu"] = cpu.get(c["mark"], float("nan"))
+        # a decision has no mark of its own (the table makes no browser call): its time at
+        # full speed counts at the share of the clock the main thread had the CPU in its
+        # longer tasks (the rest was other processes')
+        share = cpu_share(trace)
+        decided = [(s, lv, ms * share) for s, lv, ms in decided]
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     ctx.close()
     return clicks, decided, games, errors
 
 
-def figures(clicks, decided):
-    """The figures of one game: click to DOM and to screen, decisions (ms), p50/p99/max."""
+def _marks(events):
+    return [e for e in events if str(e.get("name", "")).startswith("ct-move-")]
+
+
+def _main_tasks(events):
+    marks = _marks(events)
+    if not marks:
+        return None, []
+    main = (marks[0]["pid"], marks[0]["tid"])
+    return main, sorted((e for e in events if (e.get("pid"), e.get("tid")) == main and e.get("ph") == "X"
+                         and e.get("name") == "ThreadControllerImpl::RunTask"), key=lambda e: e["ts"])
+
+
+def cpu_share(trace) -> float:
+    """CPU time / clock time of the page's main thread over its tasks of 2 ms or more."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    _, tasks = _main_tasks(events)
+    long = [t for t in tasks if t["dur"] >= 2000 and "tdur" in t]
+    wall = sum(t["dur"] for t in long)
+    return min(1.0, sum(t["tdur"] for t in long) / wall) if wall else 1.0
+
+
+def click_cpu(trace):
+    """For each timed input (its ``ct-move-<n>`` mark): the CPU time (ms) the page's main
+    thread spent from the start of the task that handled it to the end of the first frame
+    committed after it, every task between counted (a timer that runs first delays the
+    screen as much).  CPU time, unlike the clock, does not grow when other processes have
+    the core."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    main, tasks = _main_tasks(events)
+    if main is None:
+        return {}
+    marks = _marks(events)
+    commits = sorted(e["ts"] + e.get("dur", 0) for e in events
+                     if (e.get("pid"), e.get("tid")) == main and e.get("name") == "Commit" and e.get("ph") == "X")
+    out = {}
+    for mark in marks:
+        at = mark["ts"]
+        first = next((t for t in tasks if t["ts"] <= at <= t["ts"] + t["dur"]), None)
+        done = first and next((c for c in commits if c > first["ts"] + first["dur"]), None)
+        if done:
+            out[mark["name"]] = sum(t.get("tdur", t["dur"]) for t in tasks if first["ts"] <= t["ts"] < done) / 1000
+    return out
+
+
+def figures(clicks, decided, scale=None):
+    """The figures of one game: click to DOM and to screen, decisions (ms), p50/p99/max.
+    ``scale`` (``--estimate``): the screen figures are each click's main-thread CPU time and
+    the decisions their time at full speed, both times ``scale``."""
     def stat(values):
+        values = [v for v in values if v == v]
         return {"n": len(values), "p50": pct(values, 50), "p99": pct(values, 99),
                 "max": max(values) if values else float("nan")}
+    if scale:
+        for c in clicks:
+            c["measured"], c["screen"] = c["screen"], c["cpu"] * scale
+        decided = [(s, lv, ms * scale) for s, lv, ms in decided]
     out = {"dom": stat([c["dom"] for c in clicks]), "screen": stat([c["screen"] for c in clicks]),
            "queued": stat([c["queued"] for c in clicks]), "decide": stat([ms for _, _, ms in decided]),
            "levels": sorted({lv for _, lv, _ in decided if lv})}
@@ -192,8 +259,15 @@ def median_of(runs, game, part, key):
 
 
 def report(runs, args, loads):
-    print(f"moves on a phone: CPU {args.rate:g}x slower (Chromium's CPU throttling), 360x640, ms; "
-          f"{len(runs)} run(s)" + (", medians over the runs" if len(runs) > 1 else ""))
+    if args.estimate:
+        print(f"moves on a phone, ESTIMATED for CPU {args.rate:g}x slower: played at full speed, each click's "
+              f"main-thread CPU time (input to the next frame committed) x {args.rate:g}, each decision's time x the "
+              f"main thread's CPU share x {args.rate:g} (click->DOM: as measured at full speed); 360x640, ms; "
+              f"{len(runs)} run(s)"
+              + (", medians over the runs" if len(runs) > 1 else ""))
+    else:
+        print(f"moves on a phone: CPU {args.rate:g}x slower (Chromium's CPU throttling), 360x640, ms; "
+              f"{len(runs)} run(s)" + (", medians over the runs" if len(runs) > 1 else ""))
     print("load average (1 min) " + ", ".join(f"{a:.2f} before / {b:.2f} after" for a, b in loads))
     head = f"{'game':11}{'clicks':>7}{'click->DOM p50/p99':>20}{'click->screen p50/p99/max':>27}" \
            f"{'decisions':>10}{'decision p50/p99/max':>23}  level"
@@ -238,6 +312,11 @@ def parser():
     ap.add_argument("--seconds", type=float, default=150, help="at most this long playing each game")
     ap.add_argument("--level", default="hardest", help="the computer players' level (hardest: each game's last)")
     ap.add_argument("--runs", type=int, default=1, help="repeat everything; the figures' medians are printed")
+    ap.add_argument("--estimate", action="store_true",
+                    help="play at full speed with Chromium's tracing on and estimate each click at --rate from the "
+                         "CPU time of the page's main thread (x rate): what an idle machine would show, where a "
+                         "loaded machine inflates the clock; decisions: their time at full speed x the main thread's CPU "
+                         "share x rate")
     ap.add_argument("--json", help="also write every sample to this file")
     return ap
 
@@ -262,7 +341,7 @@ def main(argv=None):
                 for game in args.games:
                     clicks, decided, games, errs = play(browser, base, game, args)
                     errors += [f"{game}: {e}" for e in errs]
-                    figs[game] = figures(clicks, decided) | {"games": games}
+                    figs[game] = figures(clicks, decided, args.rate if args.estimate else None) | {"games": games}
                     samples[game] = {"clicks": clicks, "decided": decided}
                     f = figs[game]
                     print(f"  run {run + 1} {game}: {f['screen']['n']} clicks, screen p99 {f['screen']['p99']:.1f} ms; "
