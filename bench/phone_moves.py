@@ -50,7 +50,7 @@ DECIDE_TARGET_MS = 100
 CLICK_TIMER = """(() => {
   const moves = [];
   window.__ctMoves = moves;
-  let obs = null, changes = 0;
+  let obs = null, changes = 0, timed = 0;
   function painted(m) {
     requestAnimationFrame(() => {
       const ch = new MessageChannel();
@@ -73,7 +73,7 @@ CLICK_TIMER = """(() => {
       window.removeEventListener(e.type, end, false);
       if (changes + obs.takeRecords().length) {
         m.dom = performance.now() - m.t0;
-        m.mark = 'ct-move-' + moves.length;   // finds this input in a trace (--estimate)
+        m.mark = 'ct-move-' + timed++;   // finds this input in a trace (--estimate)
         moves.push(m);
         performance.mark(m.mark);
         painted(m);
