@@ -1,6 +1,6 @@
 """A few moves of every game, played by computer players out of sight while the page is
-idle after it starts; then each game's own warm-up steps (``Game.warm_up``: tables its
-computer players would otherwise build in their first decisions).
+idle after it starts; and, once a table with computer players opens, their game's own
+warm-up (``prepare``).
 
 Why: the browser compiles the interpreter's hot code (WebAssembly) quickly at first and well
 only once it has run for a while, so the first moves of the first game of a fresh page took
@@ -37,7 +37,6 @@ class _Run:
     def __init__(self) -> None:
         from ..games import GAMES
         self.queue = [g for g in GAMES.values() if getattr(g, "bot_levels", None)]
-        self.prepare = [g.warm_up for g in GAMES.values() if hasattr(g, "warm_up")]
         self.play = None
 
     def step(self, ms_left: float) -> None:
@@ -45,12 +44,9 @@ class _Run:
         try:
             while time.perf_counter() < end:
                 if self.play is None:
-                    if self.queue:
-                        self.play = _Play(self.queue.pop(0))
-                    elif self.prepare:
-                        self.play = _Steps(self.prepare.pop(0)())
-                    else:
+                    if not self.queue:
                         return self.finish()
+                    self.play = _Play(self.queue.pop(0))
                 if not self.play.move():
                     self.play = None
         except Exception as e:  # a warm-up must never stop the page
@@ -101,11 +97,27 @@ class _Play:
         return True
 
 
-class _Steps:
-    """A game's own warm-up (``Game.warm_up``), one step per ``move``."""
+_prepared: set = set()
 
-    def __init__(self, steps) -> None:
-        self.steps = iter(steps)
 
-    def move(self) -> bool:
-        return next(self.steps, _Steps) is not _Steps
+def prepare(game) -> None:
+    """``game.warm_up()``'s steps (tables its computer players would otherwise build in their
+    first decisions) in idle time, once per page.  Asked when a table of ``game`` with
+    computer players opens, not at start-up: a page that never plays it keeps the memory
+    (DODGY's hard reader: 7 MB)."""
+    if game.id in _prepared:
+        return
+    _prepared.add(game.id)
+    steps = iter(game.warm_up())
+
+    def step(ms_left: float) -> None:
+        end = time.perf_counter() + min(SLICE_MS, max(ms_left, 1.0)) / 1000
+        try:
+            while time.perf_counter() < end:
+                if next(steps, _prepared) is _prepared:
+                    return
+        except Exception as e:  # only a head start: the bots build what they need anyway
+            print("warm-up stopped:", repr(e))
+            return
+        dom.when_idle(step)
+    dom.when_idle(step)
