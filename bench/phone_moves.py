@@ -281,7 +281,8 @@ def report(runs, args, loads):
         n_clicks = sum(r[game]["screen"]["n"] for r in runs if game in r)
         n_dec = sum(r[game]["decide"]["n"] for r in runs if game in r)
         levels = ",".join(sorted({lv for r in runs if game in r for lv in r[game]["levels"]})) or "-"
-        dec = (f"{m['decide', 'p50']:6.1f}/{m['decide', 'p99']:6.1f}/{m['decide', 'max']:6.1f}" if n_dec else "(no computer players)")
+        dec = (f"{m['decide', 'p50']:6.1f}/{m['decide', 'p99']:6.1f}/{m['decide', 'max']:6.1f}"
+               if n_dec else "(no computer players)")
         print(f"{game:11}{n_clicks:>7}{m['dom', 'p50']:>10.1f}/{m['dom', 'p99']:<9.1f}"
               f"{m['screen', 'p50']:>11.1f}/{m['screen', 'p99']:6.1f}/{m['screen', 'max']:<8.1f}"
               f"{n_dec:>10}{dec:>23}  {levels}")
