@@ -38,3 +38,33 @@ def test_the_warm_up_plays_every_game_with_computer_players_and_leaves_nothing(m
                         "clubtable.ui.shell_home", "clubtable.ui.shell_table", "clubtable.ui.clubs",
                         "clubtable.ui.storage")
         fake_dom.uninstall()
+
+
+def test_a_table_with_computer_players_prepares_their_tables_in_idle_time_once(monkeypatch):
+    """DODGY's hard reader finds its tables of hand shapes (up to 12 dice of six images)
+    built already, in slices of idle time, asked for once per page."""
+    doc, dom = fake_dom.install()
+    try:
+        fake_dom.forget("clubtable.ui.warmup")
+        from clubtable.games import GAMES
+        from clubtable.games.dodgy import reading
+        from clubtable.ui import warmup
+        reading._COMPOSITIONS.clear()
+        idle = []
+        monkeypatch.setattr(dom, "when_idle", lambda fn, timeout_ms=2000: idle.append(fn))
+        warmup.prepare(GAMES["dodgy"])
+        warmup.prepare(GAMES["dodgy"])        # once per page
+        assert len(idle) == 1 and reading._COMPOSITIONS == {}     # nothing before the page is idle
+        slices = 0
+        while idle:
+            slices += 1
+            assert slices < 10_000
+            idle.pop(0)(0.5)                  # little idle time: many slices
+        assert slices > 1
+        assert ("groups", 12, 6) in reading._COMPOSITIONS and ("groups", 13, 6) not in reading._COMPOSITIONS
+        warmup.prepare(GAMES["dobbelduel"])   # a game with nothing to prepare ends at once
+        idle.pop(0)(8.0)
+        assert idle == []
+    finally:
+        fake_dom.forget("clubtable.ui.warmup")
+        fake_dom.uninstall()

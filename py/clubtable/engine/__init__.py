@@ -451,6 +451,12 @@ class Game:
     def bot(self, level: str, seat: int, seed: int) -> Bot:
         raise IllegalAction("no_bots", f"{self.title} has no computer players.")
 
+    def warm_up(self) -> Iterable:
+        """Steps of work (an iterable; each step a few ms at most) that the computer players
+        would otherwise do in their first decisions, such as tables they build once: done in
+        the page's idle time after start-up (``ui/warmup.py``).  Changes no decision."""
+        return ()
+
     # ------------------------------------------------------------------ hooks
     def validate_options(self, opts: dict, n_players: int) -> None:
         """Raise IllegalAction("bad_options", ...) for combinations the rules forbid."""

@@ -11,10 +11,12 @@ network layer to encode (:func:`~clubtable.session.protocol.encode`) and send.
 """
 from __future__ import annotations
 
+import collections
 import hmac
 import inspect
 import re
 import secrets
+import time
 from typing import Any, Callable, Optional, Union
 
 from ..engine import Game, IllegalAction, clone
@@ -34,6 +36,7 @@ SAVE_FORMAT = 1
 BOT_PACES = (0.5, 1.0, 2.0)   # quick, normal, relaxed: the factor on every bot's thinking time
 MAX_THINK_MS = 120_000   # a bot's thinking time is clamped to this (a bug must not stall a seat)
 DEADLINE_MARGIN_MS = 250 # a paced bot acts this long before its seat's deadline
+DECIDED_KEPT = 2048      # decision times kept (table.decided_ms)
 # Per-peer budgets, (tokens per second, burst).  A guest clicking as fast as a person can
 # stays far inside them; a flood is refused with one reject per second, and a peer that
 # keeps flooding (its strikes run out) is dropped: the network layer closes its link.
@@ -172,6 +175,9 @@ class Table:
         # the table yet (``hold_bots``/``release_bots``).  None: no hold.  Not a rule of the
         # game: nothing of it is logged, and a replay does not need it.
         self.bots_after: Optional[float] = None
+        # (seat, ms) of the latest decisions of a move (view, legal moves, the bot's answer),
+        # timed on this device for the benches (bench/phone_moves.py); never saved or sent
+        self.decided_ms: collections.deque = collections.deque(maxlen=DECIDED_KEPT)
         self.events: list = []
         self._ended = False
         self._active_of: tuple = (None, {})   # (state, game.active(state)) of the last state asked
@@ -588,11 +594,13 @@ class Table:
         thinking time (times the table's pace), but before the seat's deadline."""
         bot = self.bots[seat]
         try:
+            t0 = time.perf_counter()
             view = self.game.view(self.state, seat)
             legal = self.game.legal(self.state, seat)
             decision = _decide(bot, view, legal, self.now)
             if decision is None:
                 return None
+            self.decided_ms.append((seat, (time.perf_counter() - t0) * 1000))
             action, think = decision
             if not isinstance(action, dict):
                 raise TypeError("a decision's action must be a dict")

@@ -281,6 +281,14 @@ class HostTable(TableController):
         _session_set(HOSTING, table.table_id)
         self.save()
         asyncio.ensure_future(self._loop())
+        self._warm_bots()
+
+    def _warm_bots(self) -> None:
+        # what this game's computer players would build in their first decisions, in idle
+        # time now (only at a table that has them: it costs memory)
+        if self.table.bots:
+            from . import warmup
+            warmup.prepare(self.table.game)
 
     # -- what the screens use
     @property
@@ -553,6 +561,7 @@ class HostTable(TableController):
             return _refusal(e)
         if self.table.bots:
             self.table.hold_bots()            # until this device's screen has been seen
+        self._warm_bots()                     # seats left empty became computer players
         self._after(outs)
         return None
 

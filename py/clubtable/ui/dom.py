@@ -1143,7 +1143,8 @@ def start_countdowns() -> None:
 def expose_debug(app) -> None:
     """A read-only window into the tab for the end-to-end tests and benches: the raw
     messages this tab received as a guest or sent as a host (JSON text), a host's game state
-    (``state``), its role, and the DOM layer's call counts (``dom``; ``dom-reset`` starts counting afresh)."""
+    (``state``), its role, the DOM layer's call counts (``dom``; ``dom-reset`` starts counting
+    afresh) and a host's computer players' decision times (``decided``; ``decided-take``)."""
     import json
 
     def debug(what):
@@ -1169,6 +1170,17 @@ def expose_debug(app) -> None:
         if what == "dom-reset":
             reset_stats()
             return "{}"
+        if what in ("decided", "decided-take"):
+            # a host's computer players' latest decision times, [[seat, level, ms], ...]
+            # (``-take`` forgets them); a guest has none
+            table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
+            times = getattr(table, "decided_ms", None)
+            if times is None:
+                return "[]"
+            out = json.dumps([[seat, table.seats[seat].get("level"), ms] for seat, ms in times])
+            if what == "decided-take":
+                times.clear()
+            return out
         return "null"
     proxy = create_proxy(debug)
     _listeners.append(proxy)

@@ -1,5 +1,6 @@
 """A few moves of every game, played by computer players out of sight while the page is
-idle after it starts.
+idle after it starts; and, once a table with computer players opens, their game's own
+warm-up (``prepare``).
 
 Why: the browser compiles the interpreter's hot code (WebAssembly) quickly at first and well
 only once it has run for a while, so the first moves of the first game of a fresh page took
@@ -99,3 +100,29 @@ def _bot_playable(game) -> dict:
     """Options computer players can play with (the game's ``bot_options``: Dohdles' riddles
     on the table, not drawn or photographed)."""
     return {name: fits[0] for name, fits in game.bot_options.items()}
+
+
+_prepared: set = set()
+
+
+def prepare(game) -> None:
+    """``game.warm_up()``'s steps (tables its computer players would otherwise build in their
+    first decisions) in idle time, once per page.  Asked when a table of ``game`` with
+    computer players opens, not at start-up: a page that never plays it keeps the memory
+    (DODGY's hard reader: 7 MB)."""
+    if game.id in _prepared:
+        return
+    _prepared.add(game.id)
+    steps = iter(game.warm_up())
+
+    def step(ms_left: float) -> None:
+        end = time.perf_counter() + min(SLICE_MS, max(ms_left, 1.0)) / 1000
+        try:
+            while time.perf_counter() < end:
+                if next(steps, _prepared) is _prepared:
+                    return
+        except Exception as e:  # only a head start: the bots build what they need anyway
+            print("warm-up stopped:", repr(e))
+            return
+        dom.when_idle(step)
+    dom.when_idle(step)

@@ -715,6 +715,10 @@ class Dodgy(Game):
             raise IllegalAction("bad_level", f"DODGY has no computer player level {level!r}.")
         return DodgyBot(self, seat, level, seed)
 
+    def warm_up(self):
+        from .reading import prepare
+        return prepare(len(DEFAULT_FACES))
+
 
 _SHARED = frozenset({"log", "history", "options", "players"})   # kept, not copied, by _copy
 
