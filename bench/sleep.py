@@ -23,8 +23,9 @@ out as the rules say.  How the host's page goes away (``--how``):
 Printed per run (one JSON line): when the guest showed the host hidden or away (seconds after
 it went), the guest's moves meanwhile and how soon each was answered (the next update the
 guest received after its click, p50 and max), how late the host's ticks ran while away (the
-table's due work: timers, computer players; p50, max, and the max of each minute, which shows
-a switch to once-a-minute wake-ups), how soon after the return the warning went and the
+table's due work: timers, computer players; p50, max) and how much each sleep of its clock
+loop overran (p50, max, and the max of each minute, which shows a switch to once-a-minute
+wake-ups), how soon after the return the warning went and the
 guest's next update came, how many updates the return brought in its first second, how late
 the first ticks after the return ran, any refusal the guest received, and whether the game
 then went on (and with ``--to-end``: played to its end, and the guest's replay of the whole
@@ -50,7 +51,9 @@ RECEIVED = "() => JSON.parse(window.clubtableDebug('received')).map(m => JSON.pa
 def _game(name):
     if name == "dodgy":
         from tests.e2e.dodgy_driver import set_up_dodgy, step
-        return (lambda page, base: set_up_dodgy(page, base, seats=("local", "remote", "bot"), pace="0.5"),
+        # no elimination: the game outlasts a 6-minute absence
+        return (lambda page, base: set_up_dodgy(page, base, seats=("local", "remote", "bot"), pace="0.5",
+                                                threshold="null"),
                 "#my-dice", lambda page: step(page, shout=False))
     from tests.e2e.waldi_driver import set_up_waldi, step
     return (lambda page, base: set_up_waldi(page, base, seats=("local", "remote", "bot"), countdown_s=1),
@@ -89,7 +92,18 @@ def _sleeper(ctx, host, how):
 
 
 def _late(host):
-    return [x / 1000 for x in json.loads(host.evaluate(LATE))]
+    """(due, loop): how late the host's ticks with due work ran, and how much each of its
+    clock loop's sleeps overran, in s, since the last ask."""
+    out = json.loads(host.evaluate(LATE))
+    return [x / 1000 for x in out["due"]], [x / 1000 for x in out["loop"]]
+
+
+def _look(host, t0, late, loop, loop_by_minute):
+    due, slept = _late(host)
+    late += due
+    loop += slept
+    minute = int((time.monotonic() - t0) // 60)
+    loop_by_minute[minute] = max([loop_by_minute[minute], *slept])
 
 
 def run(ctx, base, game, seconds, how, errors, to_end=False):
@@ -105,7 +119,7 @@ def run(ctx, base, game, seconds, how, errors, to_end=False):
     go()
     t0 = time.monotonic()
     shown, moves, answered, states = {}, 0, [], set()
-    late, late_by_minute, next_look = [], collections.defaultdict(float), t0 + 10
+    late, loop, loop_by_minute, next_look = [], [], collections.defaultdict(float), t0 + 10
     moved_at, acted_on, over = None, None, False
     while time.monotonic() - t0 < seconds:
         now = time.monotonic()
@@ -127,17 +141,11 @@ def run(ctx, base, game, seconds, how, errors, to_end=False):
                 moves += 1
                 acted_on, moved_at = seen, time.monotonic()
         if how == "background" and now >= next_look:   # a hidden page still answers a script
-            batch = _late(host)
-            late += batch
-            minute = int((now - t0) // 60)
-            late_by_minute[minute] = max([late_by_minute[minute], *batch])
+            _look(host, t0, late, loop, loop_by_minute)
             next_look = now + 10
         time.sleep(0.1)
     if how == "background":
-        batch = _late(host)
-        late += batch
-        minute = int((time.monotonic() - t0) // 60)
-        late_by_minute[minute] = max([late_by_minute[minute], *batch])
+        _look(host, t0, late, loop, loop_by_minute)
     n_before = len(guest.evaluate(RECEIVED))
     back()
     woke = time.monotonic()
@@ -150,9 +158,9 @@ def run(ctx, base, game, seconds, how, errors, to_end=False):
         time.sleep(0.05)
     time.sleep(max(0.0, 1.0 - (time.monotonic() - woke)))
     caught_up = guest.evaluate(RECEIVED)[n_before:]
-    at_return = _late(host)
+    at_return = _late(host)[0]
     if how != "background":                 # nothing ran while away: the return's ticks are the sleep's
-        late, at_return = at_return, at_return
+        late = at_return
     for _ in range(20):                     # the game goes on
         step(guest)
         step(host)
@@ -171,7 +179,8 @@ def run(ctx, base, game, seconds, how, errors, to_end=False):
         "answer_s_p50_max": [round(pct(answered, 50), 2), round(max(answered), 2)] if answered else None,
         "ticks_while_away": len(late),
         "tick_late_s_p50_max": [round(pct(late, 50), 2), round(max(late), 2)] if late else None,
-        "tick_late_max_by_minute_s": [round(late_by_minute[m], 2) for m in sorted(late_by_minute)],
+        "loop_overslept_s_p50_max": [round(pct(loop, 50), 2), round(max(loop), 2)] if loop else None,
+        "loop_overslept_max_by_minute_s": [round(loop_by_minute[m], 2) for m in sorted(loop_by_minute)],
         "warning_gone_after_return_s": None if gone_at is None else round(gone_at, 2),
         "first_update_after_return_s": None if first_update is None else round(first_update, 2),
         "updates_in_first_second": sum(1 for m in caught_up if m.get("t") == "update"),
@@ -229,7 +238,7 @@ def main():
                     continue
                 from tests.e2e import conftest
                 from tests.e2e.background import hideable_context
-                with hideable_context(pw) as (browser, ctx):
+                with hideable_context(pw.chromium) as (browser, ctx):
                     conftest.PAGE_ERRORS.clear()
                     out = run(ctx, base, game, int(seconds), args.how, conftest.PAGE_ERRORS, args.to_end)
                     print(json.dumps(out), flush=True)

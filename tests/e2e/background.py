@@ -23,9 +23,10 @@ from .conftest import ARGS, CHROMIUM, _watch
 
 
 @contextlib.contextmanager
-def hideable_context(playwright):
+def hideable_context(chromium):
     """``(browser, context)``: a Chromium of its own and its default context, every page of
-    which is watched for page and console errors like any test's."""
+    which is watched for page and console errors like any test's.  ``chromium``: Playwright's
+    browser type (``playwright.chromium``, or a launched browser's ``browser_type``)."""
     profile = tempfile.mkdtemp(prefix="clubtable-bg-")
     proc = subprocess.Popen([CHROMIUM, "--headless", "--remote-debugging-port=0", f"--user-data-dir={profile}",
                              "--window-size=1280,800", *ARGS, "about:blank"],
@@ -41,7 +42,7 @@ def hideable_context(playwright):
             raise RuntimeError("Chromium did not open its debugging port")
         # the rest of its log must be read, or Chromium blocks on a full pipe
         threading.Thread(target=lambda: [None for _ in proc.stderr], daemon=True).start()
-        browser = playwright.chromium.connect_over_cdp(endpoint, no_defaults=True)
+        browser = chromium.connect_over_cdp(endpoint, no_defaults=True)
         try:
             yield browser, _watch(browser.contexts[0])
         finally:
