@@ -678,6 +678,16 @@ class Table:
         return outs + self._changed()
 
     # ------------------------------------------------------------------ peers
+    def set_hidden(self, hidden: bool) -> list:
+        """The host's page went to the background or came back: every welcomed peer is told
+        at once (a ``pong`` nobody asked for, ``ts`` 0), not at its next ping."""
+        hidden = bool(hidden)
+        if hidden == self.hidden:
+            return []
+        self.hidden = hidden
+        return [self._send(peer, {"t": "pong", "table": self.table_id, "ts": 0, "hidden": hidden})
+                for peer in self.peers.values() if peer.welcomed]
+
     def connect(self, peer_id: str, now_ms: int) -> list:
         """A new link.  A peer id seen before starts afresh (its seat, if any, must be
         reclaimed with hello + token).  Over MAX_STRANGERS links that have not said hello

@@ -141,8 +141,8 @@ _leave_hook: list = []
 def _flush_on_leave() -> None:
     """A save still waiting when the tab is closed or reloaded is made at once; so it is when
     the tab goes to the background (a phone may freeze, then discard it, without a
-    ``pagehide``).  The host's table learns whether its page is hidden: its pongs tell the
-    guests that its clocks may run late."""
+    ``pagehide``).  The host's table learns whether its page is hidden and tells its guests
+    at once (and in every pong): its clocks may run late."""
     if _leave_hook:
         return
 
@@ -155,7 +155,7 @@ def _flush_on_leave() -> None:
         hidden = dom.page_hidden()
         host = _current[0]
         if isinstance(host, HostTable):
-            host.table.hidden = hidden
+            host._send(host.table.set_hidden(hidden))
         if hidden:
             flush()
     _leave_hook.append(flush)
