@@ -98,7 +98,7 @@ def _set_up_slow_bot(page, base_url):
     # take (2 s): its statements fall due 250 ms before their deadline, in the second in which
     # a background page's late tick comes after that deadline.
     open_setup(page, base_url, "dodgy", ["local", "remote", "bot"], pace="2.0",
-               options={"challenge_min_window_s": "0", "elimination_threshold": "2", "statement_s": "2"})
+               options={"challenge_min_window_s": "0", "elimination_threshold": "4", "statement_s": "2"})
     page.select_option(f"#seat-level-{BOT}", "easy")
     page.click("#open-table")
 
