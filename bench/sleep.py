@@ -25,11 +25,11 @@ it went), the guest's moves meanwhile and how soon each was answered (the next u
 guest received after its click, p50 and max), how late the host's ticks ran while away (the
 table's due work: timers, computer players; p50, max) and how much each sleep of its clock
 loop overran (p50, max, and the max of each minute, which shows a switch to once-a-minute
-wake-ups), how soon after the return the warning went and the
-guest's next update came, how many updates the return brought in its first second, how late
-the first ticks after the return ran, any refusal the guest received, and whether the game
-then went on (and with ``--to-end``: played to its end, and the guest's replay of the whole
-log gave the table it was shown) without a page error.
+wake-ups), how soon after the return the warning went (and, after a freeze, the guest's next
+update came), how many updates the return brought in its first second, how late the first
+ticks after the return ran, any refusal the guest received, the table versions it never got
+an update of, and whether the game then went on (and with ``--to-end``: played to its end, and
+the guest's replay of the whole log gave the table it was shown) without a page error.
 """
 import argparse
 import collections
@@ -190,9 +190,15 @@ def run(ctx, base, game, seconds, how, errors, to_end=False):
         "updates_in_first_second": sum(1 for m in caught_up if m.get("t") == "update"),
         "latest_tick_at_return_s": round(max(at_return), 2) if at_return else 0,
         "refused": dict(collections.Counter(m.get("code") for m in every if m.get("t") == "reject")),
-        "versions_before_after": (v_before, v_after), "verified": verified,
+        "versions_before_after": (v_before, v_after), "versions_missed": _missed(every), "verified": verified,
         "page_errors": list(errors), "states_seen": sorted(s or "-" for s in states),
     }
+
+
+def _missed(messages):
+    """Table versions the guest never got an update of (between its first and last)."""
+    seen = {m["v"] for m in messages if m.get("t") == "update"}
+    return sorted(set(range(min(seen), max(seen) + 1)) - seen) if seen else []
 
 
 def _play_to_end(game, host, guest, timeout_s=600):
