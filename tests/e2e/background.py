@@ -1,5 +1,5 @@
 """A Chromium in which a tab can really go to the background (hidden, its timers throttled,
-frozen on demand), for the host-that-sleeps test and ``bench/sleep.py --background``.
+frozen on demand), for the host-that-sleeps test and ``bench/sleep.py --how background``.
 
 Under ``playwright.chromium.launch`` no page is ever hidden, whatever the window: Playwright
 turns on focus emulation for every page it drives (``Emulation.setFocusEmulationEnabled``),
