@@ -1,7 +1,13 @@
 """A guest's view of whether the host's page answers (session.guest.Heartbeat), on a fake
 clock: a host that answers is never away, one that stops answering is away after AWAY_MS,
 a guest whose own tab slept does not blame the host, and a hidden host is told apart."""
+import os
+import sys
+
 from clubtable.session.guest import AWAY_MS, PING_MS, RESEND_MS, Heartbeat
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_session_fakegame import started_pair  # noqa: E402
 
 
 class Clock:
@@ -88,6 +94,19 @@ def test_hidden_comes_from_the_hosts_answer_and_a_new_link_forgets_it():
     clock.run(hb, 2_000, hidden=True)
     hb.reset()
     assert not hb.hidden and hb.due(clock.now) and not hb.away(clock.now + 10 * AWAY_MS)
+
+
+def test_the_host_tells_its_guests_at_once_when_its_page_goes_to_the_background_and_back():
+    """Not at their next ping (up to 1.5 s later): a pong nobody asked for, to every
+    welcomed peer (spectators too), and only when it changed."""
+    t, net = started_pair()
+    told = net.deliver(t.set_hidden(True))
+    assert sorted(p for p, _ in told) == ["A", "B", "S"]
+    assert all(m["t"] == "pong" and m["hidden"] is True for _, m in told)
+    assert net.events["A"][-1] == ("pong", 0, True)
+    assert t.set_hidden(True) == []
+    assert net.send("B", net.guests["B"].ping(5))[-1][1]["hidden"] is True
+    assert [m["hidden"] for _, m in net.deliver(t.set_hidden(False))] == [False] * 3
 
 
 def test_pings_are_spaced_by_ping_ms():

@@ -64,6 +64,46 @@ def test_a_plan_never_goes_past_the_seats_deadline():
     assert t.state["log"][-1] == [0, {"type": "skip"}, 1000 - DEADLINE_MARGIN_MS]
 
 
+def test_a_late_tick_applies_a_plan_that_fell_due_before_the_deadline():
+    """A host's page in the background ticks once a second: a plan due at 750, before its
+    turn ends at 1000, is still the bot's move at a tick at 2600 (not a time-out), and the
+    next seat's turn runs from that tick (it is not skipped in turn)."""
+    t = sketch_table(2.0, turn_ms=1000, kinds=("bot", "bot", "local"))
+    t.start(0)
+    t.tick(0)
+    assert t.plans[0].due == 750
+    t.tick(2600)
+    assert t.state["log"][-1] == [0, {"type": "skip"}, 2600]
+    assert not [e for e in t.events if e["kind"] == "bot_illegal"]
+    assert t.state["turn"] == 1 and t.state["timers"]["turn"]["at"] == 3600 and 1 in t.plans
+
+
+def test_a_move_that_arrives_before_a_late_tick_goes_after_the_plan_due_before_it():
+    t = sketch_table(2.0, turn_ms=1000, kinds=("bot", "local"))
+    t.start(0)
+    t.tick(0)
+    t.local(1, {"type": "skip"}, 1400)          # the guest's message ran; the tick had not
+    assert t.state["log"][-2:] == [[0, {"type": "skip"}, 1400], [1, {"type": "skip"}, 1400]]
+
+
+def test_plans_that_fell_due_are_applied_in_due_order_not_seat_order():
+    class Talker(SketchBot):
+        def decide(self, view, legal, now_ms):
+            if any(a["type"] == "say" for a in legal) and not any(s == self.seat for s, _ in view["chat"]):
+                return {"type": "say", "text": str(self.seat)}, 900 if self.seat == 0 else 300
+            return None
+
+    game = Sketchbook()
+    game.bot = lambda level, seat, seed: Talker(game, seat, level, seed)
+    t = Table(game, [{"kind": "bot", "level": "normal"}, {"kind": "bot", "level": "normal"}, {"kind": "local"}],
+              options={"turn_ms": 60_000}, seed=5, table_id="tbl1")
+    t.start(0)
+    t.tick(0)
+    assert (t.plans[0].due, t.plans[1].due) == (900, 300)
+    t.tick(1500)
+    assert t.state["chat"] == [[1, "1"], [0, "0"]]
+
+
 def test_the_deadline_of_another_seat_does_not_hurry_a_bot():
     """The cap applies only while the bot's own seat is awaited."""
     class Chatty(SketchBot):
@@ -89,11 +129,10 @@ def test_a_plan_that_became_illegal_is_refused_and_the_bot_asked_again():
     t.tick(0)                                    # bot plans to skip at 3000
     assert t.plans[1].due == 3000
     t.plans[1].action = {"type": "erase"}          # seat 1 has no picture to erase
-    # the plan is stale by the time it is due: the table logs the refusal, re-plans next tick
+    # the plan is stale by the time it is due: the table logs the refusal and asks again
     t.tick(3000)
-    assert t.events[-1]["kind"] == "bot_illegal" and 1 not in t.plans
-    t.tick(3001)
-    assert t.plans[1].due == 3001 + 3000
+    assert t.events[-1]["kind"] == "bot_illegal"
+    assert t.plans[1].action == {"type": "skip"} and t.plans[1].due == 3000 + 3000
 
 
 def test_bot_plan_not_applied_after_the_game_changed_so_it_is_illegal():

@@ -171,6 +171,7 @@ class Table:
         self.asset_sink: Optional[Callable[[str, str, bytes], Optional[str]]] = None
         self.bots: dict = {}
         self.plans: dict = {}                # bot seat -> _Plan: what it will do, and when
+        self._catching_up = False            # _catch_up is applying plans: no timer fires meanwhile
         # Computer players make no move before this time (ms): the host's player has not seen
         # the table yet (``hold_bots``/``release_bots``).  None: no hold.  Not a rule of the
         # game: nothing of it is logged, and a replay does not need it.
@@ -435,7 +436,11 @@ class Table:
         action (None when it was applied).  When the action is refused the state is the one
         before it, except that timers already due have fired (they would at the next tick
         anyway, and everyone is told)."""
-        ticked = self._advance()
+        caught: list = []
+        ticked = False
+        if not self._catching_up:            # a plan caught up goes before the timers
+            caught = self._catch_up()
+            ticked = self._advance()
         try:
             if self.assets.missing(action):       # the log names only pictures the table has
                 raise IllegalAction("missing_picture", "That picture has not reached the host (yet).")
@@ -445,8 +450,31 @@ class Table:
                 raise IllegalAction("not_your_picture", "You can only use pictures you shared at this table.")
             self.state = self.game.apply(self.state, seat, action, self.now)
         except Exception as exc:            # IllegalAction, or a bug in the game's rules
-            return (self._changed() if ticked else []), exc
-        return self._changed(), None
+            return caught + (self._changed() if ticked else []), exc
+        return caught + self._changed(), None
+
+    def _catch_up(self) -> list:
+        """Apply the computer players' plans that fell due before the game's next timer,
+        earliest first, before that timer fires.  A tick runs late when the host's page is in
+        the background (Chromium runs its timers once a second) or was frozen: without this,
+        the timer that fell due after a plan fired first, and a computer that was to act in
+        time was timed out.  The moves happen now, as everything a late tick does: timers
+        they start run from now, so no phase is skipped."""
+        outs: list = []
+        if self.state is None:
+            return outs
+        self._catching_up = True
+        try:
+            while self.plans and self.game.result(self.state) is None:
+                deadline = self.game.deadline(self.state)
+                due = [(p.due, seat) for seat, p in self.plans.items()
+                       if p.due <= self.now and (deadline is None or p.due < deadline)]
+                if not due:
+                    break
+                outs += self._run_bot(min(due)[1])
+        finally:
+            self._catching_up = False
+        return outs
 
     def start(self, now_ms: int, allow_empty: bool = False, bot_names: Optional[dict] = None) -> list:
         """Deal the game.  Unclaimed remote seats refuse the start, or become bots with
@@ -527,11 +555,13 @@ class Table:
 
     def tick(self, now_ms: int) -> list:
         """Game timers, then every bot seat in seat order: a plan that is due is applied, a
-        bot without a plan is asked for one."""
+        bot without a plan is asked for one.  A late tick first applies, in due order, the
+        plans that fell due before the game's next timer (``_catch_up``)."""
         self._clock(now_ms)
         outs = self._take_pending()
         if self.state is None:
             return outs
+        outs += self._catch_up()
         if self._advance():
             outs += self._changed()
         if self.bots_after is not None and self.now < self.bots_after:
@@ -661,6 +691,16 @@ class Table:
         return outs + self._changed()
 
     # ------------------------------------------------------------------ peers
+    def set_hidden(self, hidden: bool) -> list:
+        """The host's page went to the background or came back: every welcomed peer is told
+        at once (a ``pong`` nobody asked for, ``ts`` 0), not at its next ping."""
+        hidden = bool(hidden)
+        if hidden == self.hidden:
+            return []
+        self.hidden = hidden
+        return [self._send(peer, {"t": "pong", "table": self.table_id, "ts": 0, "hidden": hidden})
+                for peer in self.peers.values() if peer.welcomed]
+
     def connect(self, peer_id: str, now_ms: int) -> list:
         """A new link.  A peer id seen before starts afresh (its seat, if any, must be
         reclaimed with hello + token).  Over MAX_STRANGERS links that have not said hello

@@ -141,8 +141,8 @@ _leave_hook: list = []
 def _flush_on_leave() -> None:
     """A save still waiting when the tab is closed or reloaded is made at once; so it is when
     the tab goes to the background (a phone may freeze, then discard it, without a
-    ``pagehide``).  The host's table learns whether its page is hidden: its pongs tell the
-    guests that its clocks may run late."""
+    ``pagehide``).  The host's table learns whether its page is hidden and tells its guests
+    at once (and in every pong): its clocks may run late."""
     if _leave_hook:
         return
 
@@ -155,7 +155,7 @@ def _flush_on_leave() -> None:
         hidden = dom.page_hidden()
         host = _current[0]
         if isinstance(host, HostTable):
-            host.table.hidden = hidden
+            host._send(host.table.set_hidden(hidden))
         if hidden:
             flush()
     _leave_hook.append(flush)
@@ -171,7 +171,9 @@ def _expose_wire(ctl) -> None:
     (characters -> a promise of JSON: a message that long sent both ways over a data
     channel between two links in this tab), ``route`` (a promise of JSON: the candidate
     types of each link's selected pair, ``[["relay", "relay"]]`` through a relay), ``late``
-    (a host's: JSON, how many ms after it fell due each tick ran, since the last ask)."""
+    (a host's, since the last ask: JSON ``{"due": [ms], "loop": [ms]}``, how long after it
+    fell due each tick that had due work ran, and how much longer than it asked each of the
+    clock loop's sleeps took)."""
     first = _current[0] is None
     _current[0] = ctl
     if not first:
@@ -193,9 +195,10 @@ def _expose_wire(ctl) -> None:
         if command == "route":
             return asyncio.ensure_future(_routes(c))
         if command == "late":                # a host's tick lateness since the last ask, ms
-            late = list(getattr(c, "lateness", ()))
-            getattr(c, "lateness", []).clear()
-            return json.dumps(late)
+            out = {k: list(getattr(c, attr, ())) for k, attr in (("due", "lateness"), ("loop", "overslept"))}
+            for attr in ("lateness", "overslept"):
+                getattr(c, attr, []).clear()
+            return json.dumps(out)
         if command == "act":                 # an action for this tab's (first) seat
             seats = c.local_seats()
             if not seats:
@@ -274,6 +277,7 @@ class HostTable(TableController):
         self._announced: Optional[str] = None
         self._running = True
         self.lateness = collections.deque(maxlen=4096)   # ms between due work and the tick that ran it
+        self.overslept = collections.deque(maxlen=4096)  # ms each of the loop's sleeps overran
         self.clock = WakeClock(dom.now_ms())     # the table's time when the page may sleep
         _expose_wire(self)
         _flush_on_leave()
@@ -457,8 +461,10 @@ class HostTable(TableController):
             delay = 0.25 if wake is None else min(0.25, max(0.02, (wake - now) / 1000))
             if self.skip_time and wake is not None:
                 delay = 0.02                  # only the screen's draw between two events
+            asked = now + delay * 1000
             await asyncio.sleep(delay)
             try:
+                self.overslept.append(dom.now_ms() - asked)   # a throttled page's timers run late
                 now = self.clock.read(dom.now_ms())
                 if self.clock.waking:          # the page slept: the guests' queued messages go first
                     continue
