@@ -64,6 +64,24 @@ def test_a_plan_never_goes_past_the_seats_deadline():
     assert t.state["log"][-1] == [0, {"type": "skip"}, 1000 - DEADLINE_MARGIN_MS]
 
 
+def test_the_first_look_never_holds_a_computer_past_its_own_deadline():
+    """The computers wait until the table has been seen (and a moment more), but a computer
+    whose turn would run out first acts before its deadline: seen or not, it is never timed
+    out by the rules for a courtesy of the screen."""
+    for release in (None, 300):                 # never seen; seen at 300, but the first look ends at 1300
+        t = sketch_table(2.0, turn_ms=1000, kinds=("bot", "local"))
+        t.start(0)
+        t.hold_bots()
+        if release is not None:
+            t.release_bots(release, 1000)
+        assert t.next_wakeup() == 1000 - DEADLINE_MARGIN_MS
+        t.tick(500)
+        assert not t.state["log"]               # still held: its turn has time left
+        t.tick(1000 - DEADLINE_MARGIN_MS)
+        assert t.state["log"][-1] == [0, {"type": "skip"}, 1000 - DEADLINE_MARGIN_MS]
+        assert t.state["turn"] == 1 and not [e for e in t.events if e["kind"] == "bot_illegal"]
+
+
 def test_a_late_tick_applies_a_plan_that_fell_due_before_the_deadline():
     """A host's page in the background ticks once a second: a plan due at 750, before its
     turn ends at 1000, is still the bot's move at a tick at 2600 (not a time-out), and the

@@ -564,13 +564,25 @@ class Table:
         outs += self._catch_up()
         if self._advance():
             outs += self._changed()
-        if self.bots_after is not None and self.now < self.bots_after:
-            return outs                       # the table has not been seen yet
         for seat in sorted(self.bots):
             if self.state is None or self.game.result(self.state) is not None:
                 break
+            if self.now < self._held_until(seat):
+                continue                      # the table has not been seen yet
             outs += self._run_bot(seat)
         return outs
+
+    def _held_until(self, seat: int) -> float:
+        """Until when the first-look hold keeps ``seat``'s computer from thinking (-inf: not
+        held).  Never past its own deadline: a computer whose turn runs out acts (at once)
+        ``DEADLINE_MARGIN_MS`` before it, seen or not, rather than be timed out by the rules
+        (DODGY with a 2 s statement limit: the first look alone is 1.5 s)."""
+        if self.bots_after is None or self.now >= self.bots_after:
+            return float("-inf")
+        deadline = self.game.deadline(self.state) if self.state is not None else None
+        if deadline is not None and seat in self.awaited():
+            return min(self.bots_after, deadline - DEADLINE_MARGIN_MS)
+        return self.bots_after
 
     def hold_bots(self) -> None:
         """The computer players wait (their thinking starts once :meth:`release_bots` says
@@ -661,14 +673,13 @@ class Table:
         if st is None or self.game.result(st) is not None:
             return None
         due = self.game.deadline(st)
-        held = self.bots_after is not None and self.now < self.bots_after
         for seat in self.bots:
             plan = self.plans.get(seat)
             soon = self.now + BOT_POLL_MS if plan is None else plan.due
-            if held:                          # nothing before the hold ends (never while unseen)
-                if self.bots_after == float("inf"):
-                    break
-                soon = max(soon, int(self.bots_after))
+            held = self._held_until(seat)     # nothing before the hold ends (never while unseen)
+            if held == float("inf"):
+                continue
+            soon = max(soon, int(held)) if held > self.now else soon
             due = soon if due is None else min(due, soon)
         return due
 
