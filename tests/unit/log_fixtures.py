@@ -16,7 +16,8 @@ of its phase, random actions): at the same step of the replay each must be refus
 with the same code, reason and message.
 
 Record again (only when a change of behaviour is intended) with
-``python3 tests/unit/log_fixtures.py``.
+``python3 tests/unit/log_fixtures.py [game ...]`` (``CLUBTABLE_PY`` names another
+checkout's ``py`` to record with its rules, ``CLUBTABLE_LOG_FIXTURES`` another output folder).
 """
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-FIXTURES = HERE / "fixtures" / "logs"
-sys.path.insert(0, str(HERE.parent.parent / "py"))
+FIXTURES = Path(os.environ.get("CLUBTABLE_LOG_FIXTURES", HERE / "fixtures" / "logs"))
+sys.path.insert(0, os.environ.get("CLUBTABLE_PY", str(HERE.parent.parent / "py")))
 sys.path.insert(0, str(HERE))
 
 from clubtable.engine import IllegalAction, Rng, clone  # noqa: E402
@@ -57,9 +58,9 @@ def refusal(err: IllegalAction) -> list:
 
 
 # ---------------------------------------------------------------------------- recording
-def _random_action(game, state, rng):
+def _random_action(game, state, rng, t=None):
     from test_conformance import sample_value
-    t = rng.choice(sorted(game.moves))
+    t = t or rng.choice(sorted(game.moves))
     out = {"type": t}
     for name, arg in game.moves[t].args.items():
         if arg.optional and rng.below(2):
@@ -95,9 +96,24 @@ def record(gid: str, name: str, n: int, seed: int, options: dict, bots: str = ""
         except IllegalAction as err:
             probes.append([len(state["log"]), seat, action, now, refusal(err)])
 
+    def sweep(seat):
+        """Every move of ``seat`` tried, not taken: refusals and acceptances both kept."""
+        legal = game.legal(state, seat) if seat is not None else []
+        for t in sorted(game.moves):
+            mine = [e for e in legal if e["type"] == t]
+            action = (concrete(game, state, rng.choice(mine), rng) if mine and rng.below(2)
+                      else _random_action(game, state, rng, t))
+            try:
+                outcome = ["ok", _h(game.dump(game.apply(state, seat, action, now)))]
+            except IllegalAction as err:
+                outcome = refusal(err)
+            probes.append([len(state["log"]), seat, action, now, outcome])
+
     for _ in range(max_steps):
         if game.result(state) is not None:
             break
+        if rng.below(6) == 0:
+            sweep(rng.choice([None, *range(n)]))
         roll = rng.below(20)
         active = sorted(game.active(state))
         if roll == 19:
@@ -142,22 +158,23 @@ PLAN = [
      "normal", 900),
     ("dodgy", "random-2", 2, 13, {"statement_s": 0, "choose_s": 0, "challenge_min_window_s": 0,
                                   "first_player_rule": "host_choice", "first_player": 1}, "", 700),
+    ("dodgy", "normal-3", 3, 15, {"elimination_threshold": 3, "seer_mode": "rolled_face"}, "normal", 900),
     ("dodgy", "easy-6", 6, 14, {"round_limit": 4, "challenge_min_window_s": 1}, "easy", 900),
     ("waldi", "bots-normal-4", 4, 21, {"countdown_s": 1, "scoring_pause_s": 1, "idle_stop_s": 10}, "normal", 900, 20),
     ("waldi", "quick-2", 2, 22, {"countdown_s": 1, "scoring_pause_s": 1, "idle_stop_s": 5, "rank_ties": "dense",
                                  "show_card_owner": True, "max_hold_s": 2, "edition": "FR"}, "quick", 900, 12),
-    ("waldi", "random-3", 3, 23, {"countdown_s": 1, "scoring_pause_s": 0, "idle_stop_s": 5,
+    ("waldi", "random-3", 3, 24, {"countdown_s": 1, "scoring_pause_s": 0, "idle_stop_s": 5,
                                    "final_tie_break": "most_cards"}, "", 900, 12),
     ("dobbelduel", "bots-hard", 2, 31, {}, "hard", 900),
     ("dobbelduel", "manual", 2, 32, {"feedback": "manual", "wrong_feedback": "immediate", "tie": "extra_pair",
                                         "first_code_maker": 1}, "", 900),
     ("dobbelduel", "easy-4", 2, 33, {"matches": 4, "feedback": "manual"}, "easy", 900),
-    ("dohdles", "bots-normal-4", 4, 41, {"riddle_medium": "table"}, "normal", 700),
+    ("dohdles", "bots-normal-4", 4, 41, {"riddle_medium": "table"}, "normal", 400),
     ("dohdles", "random-3", 3, 42, {"riddle_medium": "table"}, "", 700),
     ("dohdles", "easy-5", 5, 43, {}, "easy", 700),
     ("cave", "random-3", 3, 51, {}, "", 700),
     ("cave", "random-4", 4, 52, {"riddle_medium": "table", "first_round": "question"}, "", 900),
-    ("cave", "random-5", 5, 53, {"guess_required": True, "letter_turn_s": 0, "tie_break": "most_solved"}, "", 600),
+    ("cave", "random-5", 5, 54, {"guess_required": True, "letter_turn_s": 0, "tie_break": "most_solved"}, "", 600),
 ]
 
 
