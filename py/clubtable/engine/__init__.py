@@ -522,7 +522,10 @@ class Game:
         if stage is None or move_type not in stage.moves:
             if stage is not None and stage.refuse is not None:
                 return stage.refuse
-            return move.closed or ("not_your_turn", "It is not your turn.")
+            closed = move.closed
+            if isinstance(closed, dict):
+                closed = closed.get(self.stage(state, seat), closed.get(None))
+            return closed or ("not_your_turn", "It is not your turn.")
         for g in move.guards:
             if not g.on_args:
                 refused = g.refusal(self, state, seat, None)
@@ -530,16 +533,17 @@ class Game:
                     return refused
         if action is None:
             return None
-        for name, rule in move.within.items():
-            if name in action:
+        for name in [*move.args, True]:
+            rule = move.within.get(name)
+            if rule is not None and name in action:
                 refused = rule.refusal(self, state, seat, action, action[name])
                 if refused is not None:
                     return refused
-        for g in move.guards:
-            if g.on_args:
-                refused = g.refusal(self, state, seat, action)
-                if refused is not None:
-                    return refused
+            for g in move.guards:
+                if g.on_args == name or (name is True and g.on_args not in move.args and g.on_args):
+                    refused = g.refusal(self, state, seat, action)
+                    if refused is not None:
+                        return refused
         return None
 
     def table_moves(self, state: State) -> tuple:
@@ -560,7 +564,8 @@ class Game:
         out = []
         for t in self.active(state).get(seat, ()):
             move = self.moves[t]
-            actions = self._enumerate(t, state, seat) if move.within else move.enumerate(t, state)
+            argued = move.within or any(g.on_args for g in move.guards)
+            actions = self._enumerate(t, state, seat) if argued else move.enumerate(t, state)
             out.extend(actions if actions is not None else [move.describe(t, state)])
         return out
 
@@ -571,10 +576,15 @@ class Game:
         combos: list = [{"type": move_type}]
         for name, arg in move.args.items():
             rule = move.within.get(name)
-            values = rule.values(self, state, seat) if rule is not None else arg.choices(state)
-            if values is None:
-                return None
-            combos = [dict(c, **{name: v}) for c in combos for v in values]
+            if rule is None:
+                values = arg.choices(state)
+                if values is None:
+                    return None
+                combos = [dict(c, **{name: v}) for c in combos for v in values]
+            elif isinstance(rule, Between):
+                combos = [dict(c, **{name: v}) for c in combos for v in rule.values(self, state, seat)]
+            else:
+                combos = [dict(c, **{name: v}) for c in combos for v in rule.values(self, state, seat, c)]
         checks = [g for g in move.guards if g.on_args]
         return [c for c in combos if all(g.test(self, state, seat, c) for g in checks)]
 
@@ -638,7 +648,7 @@ class Game:
         return index
 
     def _timer_plan(self, state: State) -> dict:
-        """``{stored name: (seat, stage, key)}``: the timers the seats' stages run now."""
+        """``{stored name: (seat, key)}``: the timers the seats' stages run now."""
         plan: dict = {}
         for seat in range(len(state["players"])):
             name = self.stage(state, seat)
@@ -650,12 +660,13 @@ class Game:
                 whom = seat if decl.per_seat else None
                 stored = f"{tname}{seat}" if decl.per_seat else tname
                 if stored not in plan:
-                    plan[stored] = (whom, name, decl.key(self, state, whom) if decl.key else None)
+                    plan[stored] = (whom, decl.key(self, state, whom) if decl.key else None)
         return plan
 
     def _sync_timers(self, before: dict, state: State, now_ms: int) -> None:
         """Stop the timers of stages left; start those of stages entered (or whose key
-        changed), for as long as their ``length`` says (0: no limit, None: the rules' own)."""
+        changed), for as long as their ``length`` says (None: no limit; no ``length``: the
+        rules start it)."""
         after = self._timer_plan(state)
         for stored in before:
             if stored not in after:
@@ -665,13 +676,13 @@ class Game:
             if before.get(stored) == entry:
                 continue
             decl = index[stored][0]
-            length = decl.length(self, state, entry[0]) if decl.length else None
-            if length is None:
+            if decl.length is None:
                 continue
-            if length > 0:
-                self.start_timer(state, stored, now_ms, length)
-            else:
+            length = decl.length(self, state, entry[0])
+            if length is None:
                 self.stop_timer(state, stored)
+            else:
+                self.start_timer(state, stored, now_ms, length)
 
     def result(self, state: State) -> Optional[dict]:
         raise NotImplementedError

@@ -344,7 +344,8 @@ class Move:
     A game with stages (engine/stages.py) also declares, once, when the move may be made:
     ``guards`` (each a named condition with its refusal, checked in order), ``within``
     (``{arg: Between/OneOf}``: an argument's values now, which also enumerate ``legal``)
-    and ``closed``: the refusal when the seat's stage does not open the move.
+    and ``closed``: the refusal when the seat's stage does not open the move (or
+    ``{stage: refusal, None: otherwise}`` when it depends on the stage the seat is in).
     """
 
     __slots__ = ("args", "interrupt", "handler", "doc", "guards", "within", "closed")

@@ -28,9 +28,12 @@ def _text(message, game, state, seat, args) -> str:
 
 
 class Guard:
-    """``test(game, state, seat, args) -> bool``; ``args`` is None when the question is
-    whether the move is open at all, and ``on_args`` guards (which read the arguments) are
-    then left out.  ``message`` may be a callable of the same arguments (a figure in it)."""
+    """``test(game, state, seat, action) -> bool``; ``action`` is None when the question is
+    whether the move is open at all, and ``on_args`` guards (which read the action's
+    arguments) are then left out.  ``on_args`` may name an argument: the guard is checked
+    right after that argument's ``within`` range (else after all of them), so refusals come
+    in the order the rule states them.  ``message`` may be a callable of the same arguments
+    (a figure in it)."""
 
     __slots__ = ("code", "test", "message", "reason", "on_args")
 
@@ -67,7 +70,9 @@ class Between:
 
 
 class OneOf:
-    """An argument whose values now are ``values(game, state, seat)`` (a die in a hand)."""
+    """An argument whose values now are ``values(game, state, seat, action)`` (a die in a
+    hand); ``action`` holds the arguments declared before this one (the dachshund whose
+    length a card names)."""
 
     __slots__ = ("values", "refuse")
 
@@ -75,7 +80,7 @@ class OneOf:
         self.values, self.refuse = values, refuse
 
     def refusal(self, game, state, seat, args, value) -> Optional[Refusal]:
-        if value in self.values(game, state, seat):
+        if value in self.values(game, state, seat, args):
             return None
         code, message = self.refuse
         return (code, _text(message, game, state, seat, args), None)
@@ -86,7 +91,7 @@ class Stage:
     ``active`` lists them.  ``timers``: declared timers that run while a seat is in it
     (started on entry when their ``length`` says so, always stopped on exit).  ``refuse``:
     ``(code, message)`` for any move of a seat in this stage that the stage does not open
-    (else the move's own ``closed`` refusal).  ``awaits(game, state, seat)``: whether the
+    (a seat that is out), before the move's own ``closed`` refusal.  ``awaits(game, state, seat)``: whether the
     table waits for this seat (default: a move that is not an interrupt is open to it)."""
 
     __slots__ = ("moves", "timers", "refuse", "awaits", "doc")
@@ -99,9 +104,11 @@ class Stage:
 class Timer:
     """An engine-run timer.  ``handler``: the game's method it calls when it fires,
     ``handler(state, now_ms)`` or, ``per_seat``, ``handler(state, seat, now_ms)``.
-    ``length(game, state, seat)``: milliseconds it runs for when a stage starts it; 0: no
-    limit (not started); None: the rules start it themselves (the stage only stops it).
-    ``key(game, state, seat)``: a change of it while the stage goes on restarts the timer."""
+    ``length(game, state, seat)``: milliseconds it runs for when a stage starts it (0: due
+    at once), or None: no limit (not started).  No ``length``: the rules start it themselves
+    (``start_timer``) and the stage only stops it.  It runs on while some seat is in a stage
+    that runs it; ``key(game, state, seat)``: a change of it restarts the timer (the next
+    player's turn clock)."""
 
     __slots__ = ("handler", "length", "per_seat", "key", "doc")
 

@@ -55,7 +55,7 @@ _RESPONSE_GUARDS = (
           "You already shouted DODGY."),
 )
 # The statement a response names, to refuse a stale one.
-_CURRENT = OneOf(lambda g, st, seat: [st["statements"][-1]["n"]],
+_CURRENT = OneOf(lambda g, st, seat, a: [st["statements"][-1]["n"]],
                  ("stale_statement", "That statement has already been followed by another one."))
 
 
@@ -138,16 +138,16 @@ class Dodgy(Game):
                        closed=("not_now", "There is no die to choose right now."),
                        guards=(Guard("not_your_choice", lambda g, st, seat, a: seat == st["reveal"]["winner"],
                                      "Only the winner of the challenge chooses a die."),),
-                       within={"die": OneOf(lambda g, st, seat: st["hands"][st["reveal"]["loser"]],
+                       within={"die": OneOf(lambda g, st, seat, a: st["hands"][st["reveal"]["loser"]],
                                             ("bad_die", "Choose one of the loser's dice."))}),
     }
     timers = {
         "window": Timer("timer_window", doc="a held statement is announced (started by the rule, §5.7.2)"),
-        "shouts": Timer("timer_shouts", length=lambda g, st, seat: st["options"]["jitter_ms"],
+        "shouts": Timer("timer_shouts", length=lambda g, st, seat: st["options"]["jitter_ms"] or None,
                         doc="the collection of near-simultaneous shouts ends (§5.7.3)"),
-        "statement": Timer("timer_statement", length=lambda g, st, seat: g._ms_opt(st, "statement_s"),
+        "statement": Timer("timer_statement", length=lambda g, st, seat: g._ms_opt(st, "statement_s") or None,
                            key=lambda g, st, seat: st["stater"], doc="the stater's time runs out (§5.7.4)"),
-        "choose": Timer("timer_choose", length=lambda g, st, seat: g._ms_opt(st, "choose_s"),
+        "choose": Timer("timer_choose", length=lambda g, st, seat: g._ms_opt(st, "choose_s") or None,
                         doc="the winner's time to choose a die runs out (§5.7.4)"),
     }
     constants = {
