@@ -43,7 +43,7 @@ from typing import Any, Iterable, Optional
 from .rng import Rng, derive_seed
 from .schema import (Arg, Bool, Choice, Int, ListOf, Number, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
                      Text, is_int, json_bounded, ms)
-from .stages import Between, Guard, OneOf, Stage, Timer
+from .stages import Between, Candidates, Guard, OneOf, Stage, Timer
 
 __all__ = [
     "IllegalAction",
@@ -58,7 +58,7 @@ __all__ = [
     "State",
     "Decision",
     "Move", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
-    "is_int", "ms", "Stage", "Guard", "Between", "OneOf", "Timer",
+    "is_int", "ms", "Stage", "Guard", "Between", "OneOf", "Candidates", "Timer",
 ]
 
 # Table moves every game has (seat None): see "Clock holds" above.

@@ -10,7 +10,8 @@ derives ``active``, ``awaited``, ``legal`` and every refusal from it (docs/ADDIN
   same predicate decides whether the move is open (``active``), what ``legal`` lists and
   what a refused player is told.
 - :class:`Between` and :class:`OneOf`: an argument's values now (the state's bounds), used
-  to enumerate ``legal`` and to refuse a value outside them with the rule's own code.
+  to enumerate ``legal`` and to refuse a value outside them with the rule's own code;
+  :class:`Candidates`: values to try, which the move's argument guards then judge.
 - :class:`Timer`: an engine-run timer, its handler, how long it runs when a stage starts it
   (``length``), whether it is kept per seat (``hold`` for seat 2 is stored as ``hold2``),
   and ``key``: when it changes while the stage goes on, the timer starts again (the next
@@ -84,6 +85,19 @@ class OneOf:
             return None
         code, message = self.refuse
         return (code, _text(message, game, state, seat, args), None)
+
+
+class Candidates:
+    """Values of an argument to try when listing ``legal`` (a row of dice); the move's
+    argument guards decide which are legal and refuse the others, so there is one rule."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: Callable) -> None:
+        self.values = values
+
+    def refusal(self, game, state, seat, args, value) -> Optional[Refusal]:
+        return None
 
 
 class Stage:

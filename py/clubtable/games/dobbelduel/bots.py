@@ -23,7 +23,7 @@ from typing import Optional
 
 from ...engine import Bot
 from . import solver
-from .rules import MUST_SOLVE, READY, ROLLED, feedback
+from .board import MUST_SOLVE, READY, ROLLED, feedback
 
 
 class DobbelduelBot(Bot):
