@@ -31,26 +31,16 @@ def card_value(card: str) -> int:
 
 
 class FakeBot(Bot):
-    def __init__(self, game, seat, level, seed):
-        super().__init__(game, seat, level, seed)
-        self.wait_from = None
-
-    def act(self, view, legal, now_ms):
+    def decide(self, view, legal, now_ms):
         if self.level == "crash":
             raise RuntimeError("bot bug")
         if self.level == "chaos":
-            return {"type": "play", "card": "nope"}
+            return ({"type": "play", "card": "nope"}, 0)
         if not legal:
-            self.wait_from = None
             return None
-        if self.wait_from is None:
-            self.wait_from = now_ms
-        if now_ms - self.wait_from < self.game.bot_delay:
-            return None
-        self.wait_from = None
         # only its own view: its hand must be there
         assert set(a["card"] for a in legal) <= set(view["hand"])
-        return self.rng.choice(legal)
+        return (self.rng.choice(legal), self.game.bot_delay)
 
 
 class SecretCards(Game):

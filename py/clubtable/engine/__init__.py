@@ -37,6 +37,7 @@ A game *declares* and the framework runs (docs/ARCHITECTURE.md, "The game contra
 """
 from __future__ import annotations
 
+from importlib import import_module
 from itertools import islice
 from typing import Any, Iterable, Optional
 
@@ -243,7 +244,8 @@ class Bot:
     ``None`` to wait.  The *table* paces it: it applies the action ``think_ms`` (scaled by
     the table's bot pace, and never past the seat's deadline) after the decision, if it is
     still legal then.  Its own randomness comes from ``self.rng``, seeded by the table,
-    never from the game state.  (``act`` is the older form: an action to send at once.)
+    never from the game state.  ``act`` paces ``decide`` by the bot itself, for a
+    simulation that has no table.
     """
 
     def __init__(self, game: "Game", seat: int, level: str, seed: int) -> None:
@@ -254,18 +256,13 @@ class Bot:
         self._waiting: Optional[tuple] = None      # (action, due) for ``act``
 
     def decide(self, view: dict, legal: list, now_ms: int) -> Optional[Decision]:
-        """Override this (or ``act``, the older form)."""
-        if type(self).act is Bot.act:
-            raise NotImplementedError
-        action = self.act(view, legal, now_ms)
-        return None if action is None else (action, 0)
+        """Every bot overrides this."""
+        raise NotImplementedError
 
     def act(self, view: dict, legal: list, now_ms: int) -> Optional[dict]:
         """The action to send *now*, or None: ``decide`` paced by the bot itself, for a
-        caller that does not pace (a simulation, an older table).  The think time runs from
-        the first time an action was proposed, as long as the same action stays proposed."""
-        if type(self).decide is Bot.decide:
-            raise NotImplementedError
+        caller that does not pace (a simulation).  The think time runs from the first time an
+        action was proposed, as long as the same action stays proposed."""
         decision = self.decide(view, legal, now_ms)
         if decision is None:
             self._waiting = None
@@ -290,6 +287,7 @@ class Game:
     option_choices: dict = {}     # {name: [allowed values]} for the set-up screen
     option_specs: dict = {}       # {name: Arg}: typed option schemas (bool is never an int)
     bot_levels: tuple = ()        # ("easy", "normal", "hard"), empty when no bots
+    bots: str = ""                # "module:factory" of the bots, relative to the game's package
     bot_options: dict = {}        # {option: [values computer players can play with]} (others stall them)
     realtime: bool = False        # players act at once or out of turn: the table ticks often
     pass_and_play: bool = True    # False: seats play simultaneously, one shared device cannot be passed
@@ -479,8 +477,16 @@ class Game:
                 state = self.apply(state, seat, action, now_ms)
         return state
 
-    def bot(self, level: str, seat: int, seed: int) -> Bot:
-        raise IllegalAction("no_bots", f"{self.title} has no computer players.")
+    def bot(self, level: str, seat: int, seed: int, **kw) -> Bot:
+        """A computer player of ``level`` for ``seat``: ``bots`` names its factory, imported
+        only when a bot is first asked for (the rules never import their bots)."""
+        if not self.bots:
+            raise IllegalAction("no_bots", f"{self.title} has no computer players.")
+        if level not in self.bot_levels:
+            raise IllegalAction("bad_level", f"{self.title} has no computer player level {level!r}.")
+        module, name = self.bots.split(":")
+        package = type(self).__module__.rpartition(".")[0]
+        return getattr(import_module(module, package), name)(self, seat, level, seed, **kw)
 
     # ------------------------------------------------------------------ hooks
     def validate_options(self, opts: dict, n_players: int) -> None:

@@ -109,6 +109,3 @@ def random_full_row(rolled: list, rng) -> list:
         row[c] = w
     return row
 
-
-def make_bot(game, seat: int, level: str, seed: int) -> DobbelduelBot:
-    return DobbelduelBot(game, seat, level, seed)

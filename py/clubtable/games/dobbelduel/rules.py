@@ -80,6 +80,7 @@ class Dobbelduel(Game):
         "wrong_feedback": ["at_reveal", "immediate"],
     }
     bot_levels = ("easy", "normal", "hard")
+    bots = ".bots:DobbelduelBot"
     # ------------------------------------------------------------------ who may act
     # The breaker is in the stage of the match's phase; the maker is "making" (his only
     # move is the manual feedback, §2.10).  Feedback is open in every stage so that its
@@ -403,9 +404,3 @@ class Dobbelduel(Game):
             out.append(alt)
         return out
 
-    # ------------------------------------------------------------------ bots
-    def bot(self, level: str, seat: int, seed: int):
-        from .bots import make_bot
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"Dobbelduel bots are {', '.join(self.bot_levels)}.")
-        return make_bot(self, seat, level, seed)

@@ -68,6 +68,7 @@ class Dodgy(Game):
     max_players = 6
     realtime = True
     bot_levels = ("easy", "normal", "hard")
+    bots = ".bots:DodgyBot"
     options = {
         "faces": list(DEFAULT_FACES),          # DGY-2
         "seer_mode": "rolled_face",            # DGY-3
@@ -657,14 +658,6 @@ class Dodgy(Game):
         # late in a long game costs what it cost in the first round.  The options and the
         # players' names never change after the deal: shared too.
         return {k: (v if k in _SHARED else clone(v)) for k, v in state.items()}
-
-    # ================================================================== bots
-    def bot(self, level: str, seat: int, seed: int):
-        from .bots import DodgyBot
-
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"DODGY has no computer player level {level!r}.")
-        return DodgyBot(self, seat, level, seed)
 
 
 _SHARED = frozenset({"log", "history", "options", "players"})   # kept, not copied, by _copy

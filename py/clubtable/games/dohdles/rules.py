@@ -76,6 +76,7 @@ class Dohdles(Game):
     min_players = 3
     max_players = 12
     bot_levels = ("easy", "normal")
+    bots = ".bots:DohdlesBot"
     # the computers cannot see pictures: in a drawing or photo game they make nothing and
     # the making time runs out with no Dohdle of theirs (docs/games/dohdles.md)
     bot_options = {"riddle_medium": ["table"]}
@@ -991,12 +992,6 @@ class Dohdles(Game):
         return clone(e)
 
     # ================================================================== bots
-    def bot(self, level: str, seat: int, seed: int):
-        from .bots import DohdlesBot
-
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"Dohdles! has no computer player level {level!r}.")
-        return DohdlesBot(self, seat, level, seed)
 
 
 GAME = Dohdles()

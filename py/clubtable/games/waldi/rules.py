@@ -66,6 +66,7 @@ class Waldi(Game):
     realtime = True
     pass_and_play = False                     # every player plays at once (§4.2): nobody can pass the device
     bot_levels = ("relaxed", "normal", "quick")
+    bots = ".bots:WaldiBot"                   # takes speed= (how fast its hands are)
     options = {
         "edition": "DE",                      # WAL-1/WAL-2: DE 3 cat tails + bronze pile bone; FR 4 + silver
         "blanket_colours": list(C.DEFAULT_COLOURS),   # WAL-4, 3-6 names; the §4.1 recipe uses them
@@ -577,11 +578,6 @@ class Waldi(Game):
             out.append(alt)
         return out
 
-    def bot(self, level: str, seat: int, seed: int, speed: float = 1.0):
-        from .bots import WaldiBot
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"Unknown computer player level: {level}.")
-        return WaldiBot(self, seat, level, seed, speed=speed)
 
 
 _DECKS: dict = {}      # (edition, colours) -> default deck, shared read-only
