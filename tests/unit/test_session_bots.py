@@ -11,7 +11,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from session_sketch_game import SKETCH, Sketchbook, SketchBot  # noqa: E402
-from test_session_fakegame import GAME, FakeBot, SecretCards  # noqa: E402
+from test_session_fakegame import GAME, SecretCards  # noqa: E402
 
 from clubtable.engine import Bot, IllegalAction  # noqa: E402
 from clubtable.session import Table  # noqa: E402
