@@ -568,7 +568,12 @@ class Game:
         """Default: each active move of ``seat`` enumerated from its schema (bounds may read
         the state), or described when it cannot be enumerated."""
         out = []
-        for t in self.active(state).get(seat, ()):
+        if self.stages:       # only this seat's stage: legal is asked for every seat in turn
+            stage = self.stages.get(self.stage(state, seat))
+            open_moves = [t for t in stage.moves if self._open(t, state, seat)] if stage is not None else []
+        else:
+            open_moves = self.active(state).get(seat, ())
+        for t in open_moves:
             move = self.moves[t]
             argued = move.within or any(g.on_args for g in move.guards)
             actions = self._enumerate(t, state, seat) if argued else move.enumerate(t, state)
@@ -592,6 +597,8 @@ class Game:
             else:
                 combos = [dict(c, **{name: v}) for c in combos for v in rule.values(self, state, seat, c)]
         checks = [g for g in move.guards if g.on_args]
+        if not checks:
+            return combos
         return [c for c in combos if all(g.test(self, state, seat, c) for g in checks)]
 
     def project(self, state: State, seat: Seat) -> dict:

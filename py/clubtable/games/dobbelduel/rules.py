@@ -35,12 +35,33 @@ from .board import (  # noqa: F401  (re-exported: the rules module names them to
 
 
 def _rows(rolled: list) -> list:
-    """Rows to try for ``place``: each column empty or one of the rolled values, in the
-    order ``legal`` lists them (its guards keep the rows the roll allows)."""
-    rows: list = [[]]
-    for _ in range(N_COLUMNS):
-        rows = [r + [v] for r in rows for v in [None, *sorted(set(rolled))]]
-    return rows
+    """Rows to try for ``place``, in the order ``legal`` lists them: every distinct way to
+    put 1..len(rolled) of the rolled dice on distinct columns, each column empty first
+    (its guards, the rule, keep them all; generating only these is what keeps it fast)."""
+    counts: dict = {}
+    for w in rolled:
+        counts[w] = counts.get(w, 0) + 1
+    out: list = []
+    row: list = [None] * N_COLUMNS
+
+    def rec(col: int, placed: int) -> None:
+        if col == N_COLUMNS:
+            if placed:
+                out.append(list(row))
+            return
+        row[col] = None
+        rec(col + 1, placed)
+        for w in sorted(counts):
+            if counts[w]:
+                counts[w] -= 1
+                row[col] = w
+                rec(col + 1, placed + 1)
+                counts[w] += 1
+        row[col] = None
+
+    rec(0, 0)
+    del rec     # a function that calls itself is a cycle: without this, only the collector frees the rows
+    return out
 
 
 def _unrolled(g, st, a):

@@ -43,7 +43,11 @@ def _is_head(g, st, seat) -> bool:
 
 
 def _dog(st, a) -> dict:
-    return next(d for d in st["dogs"] if d["id"] == a["dog"])
+    dogs, dog_id = st["dogs"], a["dog"]
+    i = dog_id - dogs[0]["id"]              # a round's dachshunds have consecutive ids
+    if 0 <= i < len(dogs) and dogs[i]["id"] == dog_id:
+        return dogs[i]
+    return next(d for d in dogs if d["id"] == dog_id)
 
 
 def _fits(g, st, seat, a) -> bool:
