@@ -53,9 +53,9 @@ class SecretCards(Game):
     bot_levels = ("easy", "normal", "chaos", "crash")
     bot_delay = 0
     moves = {
-        "play": Move({"card": Text(8)}),
-        "say": Move({"text": Text(200)}, interrupt=True),
-        "boom": Move(interrupt=True),                 # a rules bug a hostile guest can reach
+        "play": Move(handler="move_play", args={"card": Text(8)}),
+        "say": Move(handler="move_say", args={"text": Text(200)}, interrupt=True),
+        "boom": Move(handler="move_boom", interrupt=True),                 # a rules bug a hostile guest can reach
     }
     timers = ("turn",)
 

@@ -10,7 +10,8 @@ A game *declares* and the framework runs (docs/ARCHITECTURE.md, "The game contra
 
 - ``moves = {type: Move(args={...})}``: every action with its argument schema.  ``apply``
   checks the seat, the JSON bounds, the move, the schema and whether the seat may make that
-  move now, and only then calls the handler ``move_<type>(state, seat, args, now_ms)``.
+  move now, and only then calls the method the move names, ``Move(handler="move_x")``, as
+  ``handler(state, seat, args, now_ms)``.
 - ``stages = {name: Stage(...)}`` (engine/stages.py) and ``stage(state, seat)``: which
   moves are open to a seat now and which timers run; each move's ``guards`` and ``within``
   ranges say, once, when it may be made.  From these the framework derives ``active(state)
@@ -64,8 +65,10 @@ __all__ = [
 
 # Table moves every game has (seat None): see "Clock holds" above.
 CLOCK_MOVES = {
-    "hold_clocks": Move(doc="The table stops the game's time (a pass-and-play hand-over is up)."),
-    "release_clocks": Move(doc="The game's time runs again; running timers move on by the hold."),
+    "hold_clocks": Move(handler="move_hold_clocks",
+                        doc="The table stops the game's time (a pass-and-play hand-over is up)."),
+    "release_clocks": Move(handler="move_release_clocks",
+                           doc="The game's time runs again; running timers move on by the hold."),
 }
 
 Seat = Optional[int]          # None is the table itself (timers, host) or a spectator
@@ -398,7 +401,7 @@ class Game:
             raise IllegalAction(*self.why_not(base, seat, clean["type"]))
         move = CLOCK_MOVES[clean["type"]] if clock else self.moves[clean["type"]]
         new = self._copy(base)
-        handler = getattr(self, move.handler or f"move_{clean['type']}")
+        handler = getattr(self, move.handler)
         # while the clocks are held a move happens, for the game, at the moment of the hold
         at = int(now_ms) if clean["type"] == "release_clocks" else self.game_now(new, now_ms)
         plan = self._timer_plan(base) if self.stages else None

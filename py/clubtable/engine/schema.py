@@ -338,7 +338,7 @@ class Move:
     ``args``: the argument schemas.  ``interrupt``: a move a seat *may* make out of turn (a
     challenge, a "Dohdles!" claim) — the table does not wait for it, so pass-and-play focus
     and "whose move is it" ignore it.  ``handler``: the name of the game's method that
-    applies it (default ``move_<type>``), called as ``handler(state, seat, args, now_ms)``
+    applies it (every move names one), called as ``handler(state, seat, args, now_ms)``
     on a private copy of the state.
 
     A game with stages (engine/stages.py) also declares, once, when the move may be made:
