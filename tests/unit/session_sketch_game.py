@@ -33,10 +33,10 @@ class Sketchbook(Game):
     bot_levels = ("normal",)
     timers = ("turn",)
     moves = {
-        "draw": Move(args={"picture": Picture()}),
-        "skip": Move(),
-        "erase": Move(interrupt=True),
-        "say": Move(args={"text": Text(max_len=MAX_TEXT)}, interrupt=True),
+        "draw": Move(handler="move_draw", args={"picture": Picture()}),
+        "skip": Move(handler="move_skip"),
+        "erase": Move(handler="move_erase", interrupt=True),
+        "say": Move(handler="move_say", args={"text": Text(max_len=MAX_TEXT)}, interrupt=True),
     }
 
     def setup(self, state, now_ms):

@@ -191,15 +191,17 @@ def test_every_key_the_code_asks_for_exists_in_english():
 
 def _refusal_codes():
     """Every code an engine, the session or the shell refuses with, found in the source:
-    ``IllegalAction("code", ...)``, ``Refusal("code", ...)`` and ``("code", "sentence")``
-    (``why_not``'s answers)."""
+    ``IllegalAction("code", ...)``, ``Refusal("code", ...)``, ``("code", "sentence")``
+    (``why_not``'s answers, declared refusals) and ``Guard("code", test, "sentence")``."""
     codes = set()
     for path in PY.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             args = None
-            if isinstance(node, ast.Call) and len(node.args) >= 2 and \
-                    (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) in ("IllegalAction", "Refusal"):
+            name = isinstance(node, ast.Call) and (getattr(node.func, "id", None) or getattr(node.func, "attr", None))
+            if name in ("IllegalAction", "Refusal") and len(node.args) >= 2:
                 args = node.args
+            elif name == "Guard" and len(node.args) >= 3:        # Guard(code, test, message)
+                args = [node.args[0], node.args[2]]
             elif isinstance(node, ast.Tuple) and len(node.elts) == 2:
                 args = node.elts
             if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str) \
@@ -213,6 +215,8 @@ def _sentence(node):
     """A refusal's English as written: literals, f-strings, literals joined by ``+``."""
     if isinstance(node, ast.Constant):
         return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.Lambda):                    # a declared refusal with a figure in it
+        return _sentence(node.body)
     if isinstance(node, ast.JoinedStr):
         return "".join(v.value if isinstance(v, ast.Constant) else "…" for v in node.values)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):

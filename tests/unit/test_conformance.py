@@ -216,9 +216,20 @@ def test_declarations_are_complete(gid):
     game = GAMES[gid]
     assert game.moves, "a game declares its moves"
     for type_, move in game.moves.items():
-        assert callable(getattr(game, move.handler or f"move_{type_}", None)), f"no handler for {type_}"
+        assert move.handler and callable(getattr(game, move.handler, None)), f"no handler named for {type_}"
     for name in game.timers:
-        assert callable(getattr(game, f"timer_{name}", None)), f"no handler for timer {name}"
+        decl = game.timers[name] if isinstance(game.timers, dict) else None
+        handler = decl.handler if decl is not None else f"timer_{name}"
+        assert callable(getattr(game, handler, None)), f"no handler for timer {name}"
+    for name, stage in game.stages.items():
+        assert set(stage.moves) <= set(game.moves), f"stage {name} opens an undeclared move"
+        assert set(stage.timers) <= set(game.timers), f"stage {name} runs an undeclared timer"
+    if game.stages:
+        # rules as data: who may act, and every refusal, come from the declarations
+        for hook in ("active", "why_not", "legal_moves", "awaited"):
+            assert getattr(type(game), hook) is getattr(Game, hook), f"{gid} overrides {hook}"
+        for type_, move in game.moves.items():
+            assert any(type_ in st.moves for st in game.stages.values()), f"{type_} is open in no stage"
     json.dumps(game.constants)
     json.dumps(game.options)
     for name in game.option_specs:

@@ -11,9 +11,9 @@ class Race(Game):
     id = "race"
     title = "Race"
     moves = {
-        "add": Move({"n": Int(1, 3)}),
-        "say": Move({"text": Text(20)}, interrupt=True),
-        "pick": Move({"c": Choice(["a", "b"])}),
+        "add": Move(handler="move_add", args={"n": Int(1, 3)}),
+        "say": Move(handler="move_say", args={"text": Text(20)}, interrupt=True),
+        "pick": Move(handler="move_pick", args={"c": Choice(["a", "b"])}),
     }
     timers = ("turn",)
 

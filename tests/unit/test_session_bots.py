@@ -11,7 +11,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from session_sketch_game import SKETCH, Sketchbook, SketchBot  # noqa: E402
-from test_session_fakegame import GAME, FakeBot, SecretCards  # noqa: E402
+from test_session_fakegame import GAME, SecretCards  # noqa: E402
 
 from clubtable.engine import Bot, IllegalAction  # noqa: E402
 from clubtable.session import Table  # noqa: E402
@@ -23,12 +23,19 @@ def sketch_table(pace=1.0, turn_ms=60_000, kinds=("bot", "local")):
     return Table(SKETCH, seats, options={"turn_ms": turn_ms}, seed=5, table_id="tbl1", bot_pace=pace)
 
 
-def test_old_style_bot_acts_at_once():
-    """``Bot.decide`` wraps ``act`` with no thinking time."""
-    bot = FakeBot(GAME, 0, "easy", 1)
+def test_act_paces_decide_by_the_bot_itself():
+    """``Bot.act`` (for a simulation without a table) sends the decision once its thinking
+    time has passed."""
+    class Steady(Bot):
+        def decide(self, view, legal, now_ms):
+            return (legal[0], 500) if legal else None
+
+    bot = Steady(GAME, 0, "easy", 1)
     st = GAME.new(["a", "b"], 1, {}, 0)
-    action, think = bot.decide(GAME.view(st, 0), GAME.legal(st, 0), 0)
-    assert think == 0 and action in GAME.legal(st, 0)
+    view, legal = GAME.view(st, 0), GAME.legal(st, 0)
+    assert bot.act(view, legal, 100) is None
+    assert bot.act(view, legal, 599) is None
+    assert bot.act(view, legal, 600) == legal[0]
 
 
 @pytest.mark.parametrize("pace", [0.5, 1.0, 2.0])

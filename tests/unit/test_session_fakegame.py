@@ -31,26 +31,16 @@ def card_value(card: str) -> int:
 
 
 class FakeBot(Bot):
-    def __init__(self, game, seat, level, seed):
-        super().__init__(game, seat, level, seed)
-        self.wait_from = None
-
-    def act(self, view, legal, now_ms):
+    def decide(self, view, legal, now_ms):
         if self.level == "crash":
             raise RuntimeError("bot bug")
         if self.level == "chaos":
-            return {"type": "play", "card": "nope"}
+            return ({"type": "play", "card": "nope"}, 0)
         if not legal:
-            self.wait_from = None
             return None
-        if self.wait_from is None:
-            self.wait_from = now_ms
-        if now_ms - self.wait_from < self.game.bot_delay:
-            return None
-        self.wait_from = None
         # only its own view: its hand must be there
         assert set(a["card"] for a in legal) <= set(view["hand"])
-        return self.rng.choice(legal)
+        return (self.rng.choice(legal), self.game.bot_delay)
 
 
 class SecretCards(Game):
@@ -63,9 +53,9 @@ class SecretCards(Game):
     bot_levels = ("easy", "normal", "chaos", "crash")
     bot_delay = 0
     moves = {
-        "play": Move({"card": Text(8)}),
-        "say": Move({"text": Text(200)}, interrupt=True),
-        "boom": Move(interrupt=True),                 # a rules bug a hostile guest can reach
+        "play": Move(handler="move_play", args={"card": Text(8)}),
+        "say": Move(handler="move_say", args={"text": Text(200)}, interrupt=True),
+        "boom": Move(handler="move_boom", interrupt=True),                 # a rules bug a hostile guest can reach
     }
     timers = ("turn",)
 

@@ -10,13 +10,20 @@ A game *declares* and the framework runs (docs/ARCHITECTURE.md, "The game contra
 
 - ``moves = {type: Move(args={...})}``: every action with its argument schema.  ``apply``
   checks the seat, the JSON bounds, the move, the schema and whether the seat may make that
-  move now, and only then calls the handler ``move_<type>(state, seat, args, now_ms)``.
-- ``active(state) -> {seat: [move types]}``: who may act now (OpenSpiel's current player,
-  boardgame.io's active players).  ``awaited`` (whose move the table waits for), ``legal``,
-  the screens' ``can(move)`` and pass-and-play focus all derive from it.
-- ``timers = (name, ...)``: named timers kept in ``state["timers"]``, started, paused,
-  resumed and stopped by the rules (``start_timer`` ...), fired by ``tick`` through
-  ``timer_<name>(state, now_ms)``; one scheduled event per due time.
+  move now, and only then calls the method the move names, ``Move(handler="move_x")``, as
+  ``handler(state, seat, args, now_ms)``.
+- ``stages = {name: Stage(...)}`` (engine/stages.py) and ``stage(state, seat)``: which
+  moves are open to a seat now and which timers run; each move's ``guards`` and ``within``
+  ranges say, once, when it may be made.  From these the framework derives ``active(state)
+  -> {seat: [move types]}`` (who may act now: OpenSpiel's current player, boardgame.io's
+  active players), ``awaited`` (whose move the table waits for), ``legal``, every refusal,
+  the screens' ``can(move)`` and pass-and-play focus, and starts a stage's timers when a
+  seat enters it and stops them when it leaves.  (A game without stages still writes
+  ``active`` and ``why_not`` itself.)
+- ``timers = {name: Timer(handler, ...)}``: named timers kept in ``state["timers"]``
+  (a per-seat timer ``hold`` as ``hold0``, ``hold1`` ...), started and stopped by the
+  stages or by the rules (``start_timer`` ...), fired by ``tick`` through their handler;
+  one scheduled event per due time.  (Older form: a tuple of names, ``timer_<name>``.)
 - Clock holds: two table moves every game has, ``hold_clocks`` and ``release_clocks``
   (seat None, logged like any move, so a replay does what the live game did).  While the
   clocks are held the game's time stands still at the moment of the hold: no timer fires,
@@ -31,12 +38,14 @@ A game *declares* and the framework runs (docs/ARCHITECTURE.md, "The game contra
 """
 from __future__ import annotations
 
+from importlib import import_module
 from itertools import islice
 from typing import Any, Iterable, Optional
 
 from .rng import Rng, derive_seed
 from .schema import (Arg, Bool, Choice, Int, ListOf, Number, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
                      Text, is_int, json_bounded, ms)
+from .stages import Between, Candidates, Guard, OneOf, Stage, Timer
 
 __all__ = [
     "IllegalAction",
@@ -51,13 +60,15 @@ __all__ = [
     "State",
     "Decision",
     "Move", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
-    "is_int", "ms",
+    "is_int", "ms", "Stage", "Guard", "Between", "OneOf", "Candidates", "Timer",
 ]
 
 # Table moves every game has (seat None): see "Clock holds" above.
 CLOCK_MOVES = {
-    "hold_clocks": Move(doc="The table stops the game's time (a pass-and-play hand-over is up)."),
-    "release_clocks": Move(doc="The game's time runs again; running timers move on by the hold."),
+    "hold_clocks": Move(handler="move_hold_clocks",
+                        doc="The table stops the game's time (a pass-and-play hand-over is up)."),
+    "release_clocks": Move(handler="move_release_clocks",
+                           doc="The game's time runs again; running timers move on by the hold."),
 }
 
 Seat = Optional[int]          # None is the table itself (timers, host) or a spectator
@@ -236,7 +247,8 @@ class Bot:
     ``None`` to wait.  The *table* paces it: it applies the action ``think_ms`` (scaled by
     the table's bot pace, and never past the seat's deadline) after the decision, if it is
     still legal then.  Its own randomness comes from ``self.rng``, seeded by the table,
-    never from the game state.  (``act`` is the older form: an action to send at once.)
+    never from the game state.  ``act`` paces ``decide`` by the bot itself, for a
+    simulation that has no table.
     """
 
     def __init__(self, game: "Game", seat: int, level: str, seed: int) -> None:
@@ -247,18 +259,13 @@ class Bot:
         self._waiting: Optional[tuple] = None      # (action, due) for ``act``
 
     def decide(self, view: dict, legal: list, now_ms: int) -> Optional[Decision]:
-        """Override this (or ``act``, the older form)."""
-        if type(self).act is Bot.act:
-            raise NotImplementedError
-        action = self.act(view, legal, now_ms)
-        return None if action is None else (action, 0)
+        """Every bot overrides this."""
+        raise NotImplementedError
 
     def act(self, view: dict, legal: list, now_ms: int) -> Optional[dict]:
         """The action to send *now*, or None: ``decide`` paced by the bot itself, for a
-        caller that does not pace (a simulation, an older table).  The think time runs from
-        the first time an action was proposed, as long as the same action stays proposed."""
-        if type(self).decide is Bot.decide:
-            raise NotImplementedError
+        caller that does not pace (a simulation).  The think time runs from the first time an
+        action was proposed, as long as the same action stays proposed."""
         decision = self.decide(view, legal, now_ms)
         if decision is None:
             self._waiting = None
@@ -283,11 +290,13 @@ class Game:
     option_choices: dict = {}     # {name: [allowed values]} for the set-up screen
     option_specs: dict = {}       # {name: Arg}: typed option schemas (bool is never an int)
     bot_levels: tuple = ()        # ("easy", "normal", "hard"), empty when no bots
+    bots: str = ""                # "module:factory" of the bots, relative to the game's package
     bot_options: dict = {}        # {option: [values computer players can play with]} (others stall them)
     realtime: bool = False        # players act at once or out of turn: the table ticks often
     pass_and_play: bool = True    # False: seats play simultaneously, one shared device cannot be passed
-    moves: dict = {}              # {type: Move}: declared moves, handled by ``move_<type>``
-    timers: tuple = ()            # names of the engine-run timers, in firing order at equal times
+    moves: dict = {}              # {type: Move}: declared moves and their handlers
+    stages: dict = {}             # {name: Stage}: who may act with what, and which timers run
+    timers: Any = ()              # {name: Timer}, in firing order at equal times (or a tuple of names)
     constants: dict = {}          # rule constants a screen may show (never copied into a screen)
 
     # ------------------------------------------------------------------ public contract
@@ -313,6 +322,8 @@ class Game:
         if self.timers:
             state["timers"] = {}
         self.setup(state, int(now_ms))
+        if self.stages:
+            self._sync_timers({}, state, int(now_ms))
         return state
 
     def check_options(self, options: dict, n_players: int) -> dict:
@@ -382,14 +393,21 @@ class Game:
         elif seat is None:
             if clean["type"] not in self.table_moves(base):
                 raise IllegalAction("not_a_player", "Only a player at the table can do that.")
+        elif self.stages:
+            refused = self._refusal(base, seat, clean["type"], clean)
+            if refused is not None:
+                raise IllegalAction(*refused)
         elif clean["type"] not in self.active(base).get(seat, ()):
             raise IllegalAction(*self.why_not(base, seat, clean["type"]))
         move = CLOCK_MOVES[clean["type"]] if clock else self.moves[clean["type"]]
         new = self._copy(base)
-        handler = getattr(self, move.handler or f"move_{clean['type']}")
+        handler = getattr(self, move.handler)
         # while the clocks are held a move happens, for the game, at the moment of the hold
         at = int(now_ms) if clean["type"] == "release_clocks" else self.game_now(new, now_ms)
+        plan = self._timer_plan(base) if self.stages else None
         handler(new, seat, {k: v for k, v in clean.items() if k != "type"}, at)
+        if plan is not None:
+            self._sync_timers(plan, new, at)
         new["log"] = Log.of(base["log"]).plus([seat, clean, int(now_ms)])
         return new
 
@@ -422,10 +440,24 @@ class Game:
         return self.legal_moves(state, seat)
 
     def awaited(self, state: State) -> list:
-        """Seats the game is waiting for (a non-interrupt move is open to them), in seat
-        order: the turn, for pass-and-play focus and "whose move is it"."""
+        """Seats the game is waiting for (a non-interrupt move is open to them, or their
+        stage's ``awaits`` says so), in seat order: the turn, for pass-and-play focus and
+        "whose move is it"."""
         if self.result(state) is not None:
             return []
+        if self.stages:
+            out = []
+            for seat in range(len(state["players"])):
+                stage = self.stages.get(self.stage(state, seat))
+                if stage is None:
+                    continue
+                if stage.awaits is not None:
+                    waits = stage.awaits(self, state, seat)
+                else:
+                    waits = any(not self.moves[t].interrupt and self._open(t, state, seat) for t in stage.moves)
+                if waits:
+                    out.append(seat)
+            return out
         act = self.active(state)
         return sorted(s for s, types in act.items()
                       if any(not self.moves[t].interrupt for t in types if t in self.moves))
@@ -448,8 +480,16 @@ class Game:
                 state = self.apply(state, seat, action, now_ms)
         return state
 
-    def bot(self, level: str, seat: int, seed: int) -> Bot:
-        raise IllegalAction("no_bots", f"{self.title} has no computer players.")
+    def bot(self, level: str, seat: int, seed: int, **kw) -> Bot:
+        """A computer player of ``level`` for ``seat``: ``bots`` names its factory, imported
+        only when a bot is first asked for (the rules never import their bots)."""
+        if not self.bots:
+            raise IllegalAction("no_bots", f"{self.title} has no computer players.")
+        if level not in self.bot_levels:
+            raise IllegalAction("bad_level", f"{self.title} has no computer player level {level!r}.")
+        module, name = self.bots.split(":")
+        package = type(self).__module__.rpartition(".")[0]
+        return getattr(import_module(module, package), name)(self, seat, level, seed, **kw)
 
     def warm_up(self) -> Iterable:
         """Steps of work (an iterable; each step a few ms at most) that the computer players
@@ -464,10 +504,62 @@ class Game:
     def setup(self, state: State, now_ms: int) -> None:
         raise NotImplementedError
 
+    def stage(self, state: State, seat: int) -> Optional[str]:
+        """The stage ``seat`` is in now (None: none; it may not act).  Default: the state's
+        ``stage``, one name for every seat or a list with one per seat.  A game whose state
+        already says it in fields of its own (a phase, who is out) reads them here."""
+        st = state.get("stage")
+        return st[seat] if isinstance(st, list) else st
+
     def active(self, state: State) -> dict:
         """``{seat: [move types]}``: who may act now and with which moves (a seat missing
-        may not act)."""
-        raise NotImplementedError
+        may not act): the moves of its stage whose guards hold."""
+        if not self.stages:
+            raise NotImplementedError
+        out = {}
+        for seat in range(len(state["players"])):
+            stage = self.stages.get(self.stage(state, seat))
+            if stage is not None:
+                types = [t for t in stage.moves if self._open(t, state, seat)]
+                if types:
+                    out[seat] = types
+        return out
+
+    def _open(self, move_type: str, state: State, seat: int) -> bool:
+        return all(g.on_args or g.test(self, state, seat, None) for g in self.moves[move_type].guards)
+
+    def _refusal(self, state: State, seat: int, move_type: str, action: Optional[dict]) -> Optional[tuple]:
+        """Why ``seat`` may not make this move now (``action``: with its arguments, or None
+        to ask about the move at all): its stage, then the move's guards in order, then the
+        ranges of its arguments.  None: it may."""
+        move = self.moves[move_type]
+        stage = self.stages.get(self.stage(state, seat))
+        if stage is None or move_type not in stage.moves:
+            if stage is not None and stage.refuse is not None:
+                return stage.refuse
+            closed = move.closed
+            if isinstance(closed, dict):
+                closed = closed.get(self.stage(state, seat), closed.get(None))
+            return closed or ("not_your_turn", "It is not your turn.")
+        for g in move.guards:
+            if not g.on_args:
+                refused = g.refusal(self, state, seat, None)
+                if refused is not None:
+                    return refused
+        if action is None:
+            return None
+        for name in [*move.args, True]:
+            rule = move.within.get(name)
+            if rule is not None and name in action:
+                refused = rule.refusal(self, state, seat, action, action[name])
+                if refused is not None:
+                    return refused
+            for g in move.guards:
+                if g.on_args == name or (name is True and g.on_args not in move.args and g.on_args):
+                    refused = g.refusal(self, state, seat, action)
+                    if refused is not None:
+                        return refused
+        return None
 
     def table_moves(self, state: State) -> tuple:
         """Move types the table itself (seat None: the host) may make now."""
@@ -475,6 +567,8 @@ class Game:
 
     def why_not(self, state: State, seat: int, move: str) -> tuple:
         """(code, message) when ``seat`` may not make ``move`` now; games may say more."""
+        if self.stages:
+            return self._refusal(state, seat, move, None) or ("not_now", "That move is not possible right now.")
         if not self.active(state).get(seat):
             return ("not_your_turn", "It is not your turn.")
         return ("not_now", "That move is not possible right now.")
@@ -483,11 +577,38 @@ class Game:
         """Default: each active move of ``seat`` enumerated from its schema (bounds may read
         the state), or described when it cannot be enumerated."""
         out = []
-        for t in self.active(state).get(seat, ()):
+        if self.stages:       # only this seat's stage: legal is asked for every seat in turn
+            stage = self.stages.get(self.stage(state, seat))
+            open_moves = [t for t in stage.moves if self._open(t, state, seat)] if stage is not None else []
+        else:
+            open_moves = self.active(state).get(seat, ())
+        for t in open_moves:
             move = self.moves[t]
-            actions = move.enumerate(t, state)
+            argued = move.within or any(g.on_args for g in move.guards)
+            actions = self._enumerate(t, state, seat) if argued else move.enumerate(t, state)
             out.extend(actions if actions is not None else [move.describe(t, state)])
         return out
+
+    def _enumerate(self, move_type: str, state: State, seat: int) -> Optional[list]:
+        """Every action of a move whose arguments' values now are declared (``within``),
+        or from their schemas; kept when its argument guards hold.  None: too many."""
+        move = self.moves[move_type]
+        combos: list = [{"type": move_type}]
+        for name, arg in move.args.items():
+            rule = move.within.get(name)
+            if rule is None:
+                values = arg.choices(state)
+                if values is None:
+                    return None
+                combos = [dict(c, **{name: v}) for c in combos for v in values]
+            elif isinstance(rule, Between):
+                combos = [dict(c, **{name: v}) for c in combos for v in rule.values(self, state, seat)]
+            else:
+                combos = [dict(c, **{name: v}) for c in combos for v in rule.values(self, state, seat, c)]
+        checks = [g for g in move.guards if g.on_args]
+        if not checks:
+            return combos
+        return [c for c in combos if all(g.test(self, state, seat, c) for g in checks)]
 
     def project(self, state: State, seat: Seat) -> dict:
         raise NotImplementedError
@@ -511,17 +632,79 @@ class Game:
         """Fire, in due order (ties in ``timers`` order), every timer due by ``now_ms`` that
         was scheduled before this tick and is still scheduled at the same time."""
         timers = state.get("timers", {})
-        order = {name: i for i, name in enumerate(self.timers)}
-        due = sorted((t["at"], order.get(name, 99), name, t.get("n", 0)) for name, t in timers.items()
-                     if t.get("at") is not None and t["at"] <= now_ms)
+        index = self.timer_index()
+        due = sorted((t["at"], index[name][2] if name in index else (99, 0), name, t.get("n", 0))
+                     for name, t in timers.items() if t.get("at") is not None and t["at"] <= now_ms)
         for at, _, name, n in due:
             cur = state["timers"].get(name)
             if cur is None or cur.get("at") != at or cur.get("n", 0) != n:
                 continue                   # stopped or restarted by an earlier timer
             del state["timers"][name]
-            getattr(self, f"timer_{name}")(state, now_ms)
+            decl, seat, _ = index.get(name, (None, None, None))
+            plan = self._timer_plan(state) if self.stages else None
+            if decl is None:
+                getattr(self, f"timer_{name}")(state, now_ms)
+            elif decl.per_seat:
+                getattr(self, decl.handler)(state, seat, now_ms)
+            else:
+                getattr(self, decl.handler)(state, now_ms)
+            if plan is not None:
+                self._sync_timers(plan, state, now_ms)
             if self.result(state) is not None:
                 break
+
+    def timer_index(self) -> dict:
+        """``{stored name: (Timer or None, seat or None, firing order)}`` of every timer this
+        game can run (a per-seat timer once per seat: ``hold0`` ... ``hold<max-1>``)."""
+        index = self.__dict__.get("_timer_index")
+        if index is None:
+            index = {}
+            for i, name in enumerate(self.timers):
+                decl = self.timers[name] if isinstance(self.timers, dict) else None
+                if decl is not None and decl.per_seat:
+                    for s in range(self.max_players):
+                        index[f"{name}{s}"] = (decl, s, (i, s))
+                else:
+                    index[name] = (decl, None, (i, 0))
+            self._timer_index = index
+        return index
+
+    def _timer_plan(self, state: State) -> dict:
+        """``{stored name: (seat, key)}``: the timers the seats' stages run now."""
+        plan: dict = {}
+        for seat in range(len(state["players"])):
+            name = self.stage(state, seat)
+            stage = self.stages.get(name)
+            if stage is None:
+                continue
+            for tname in stage.timers:
+                decl = self.timers[tname]
+                whom = seat if decl.per_seat else None
+                stored = f"{tname}{seat}" if decl.per_seat else tname
+                if stored not in plan:
+                    plan[stored] = (whom, decl.key(self, state, whom) if decl.key else None)
+        return plan
+
+    def _sync_timers(self, before: dict, state: State, now_ms: int) -> None:
+        """Stop the timers of stages left; start those of stages entered (or whose key
+        changed), for as long as their ``length`` says (None: no limit; no ``length``: the
+        rules start it)."""
+        after = self._timer_plan(state)
+        for stored in before:
+            if stored not in after:
+                self.stop_timer(state, stored)
+        index = self.timer_index()
+        for stored, entry in after.items():
+            if before.get(stored) == entry:
+                continue
+            decl = index[stored][0]
+            if decl.length is None:
+                continue
+            length = decl.length(self, state, entry[0])
+            if length is None:
+                self.stop_timer(state, stored)
+            else:
+                self.start_timer(state, stored, now_ms, length)
 
     def result(self, state: State) -> Optional[dict]:
         raise NotImplementedError

@@ -338,18 +338,28 @@ class Move:
     ``args``: the argument schemas.  ``interrupt``: a move a seat *may* make out of turn (a
     challenge, a "Dohdles!" claim) — the table does not wait for it, so pass-and-play focus
     and "whose move is it" ignore it.  ``handler``: the name of the game's method that
-    applies it (default ``move_<type>``), called as ``handler(state, seat, args, now_ms)``
+    applies it (every move names one), called as ``handler(state, seat, args, now_ms)``
     on a private copy of the state.
+
+    A game with stages (engine/stages.py) also declares, once, when the move may be made:
+    ``guards`` (each a named condition with its refusal, checked in order), ``within``
+    (``{arg: Between/OneOf}``: an argument's values now, which also enumerate ``legal``)
+    and ``closed``: the refusal when the seat's stage does not open the move (or
+    ``{stage: refusal, None: otherwise}`` when it depends on the stage the seat is in).
     """
 
-    __slots__ = ("args", "interrupt", "handler", "doc")
+    __slots__ = ("args", "interrupt", "handler", "doc", "guards", "within", "closed")
 
     def __init__(self, args: Optional[dict] = None, interrupt: bool = False,
-                 handler: Optional[str] = None, doc: str = "") -> None:
+                 handler: Optional[str] = None, doc: str = "", guards: tuple = (),
+                 within: Optional[dict] = None, closed: Optional[tuple] = None) -> None:
         self.args = dict(args or {})
         self.interrupt = interrupt
         self.handler = handler
         self.doc = doc
+        self.guards = tuple(guards)
+        self.within = dict(within or {})
+        self.closed = closed
 
     def check(self, action: dict, state: Optional[dict] = None) -> dict:
         """The normalised ``{"type": ..., arg: value, ...}`` or SchemaError.  Unknown fields

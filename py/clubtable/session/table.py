@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import collections
 import hmac
-import inspect
 import re
 import secrets
 import time
@@ -92,28 +91,6 @@ class _Peer:
         self.welcomed = False        # said hello: receives updates (as its seat or spectator)
         self.pieces: Optional[Reassembler] = None   # its partial message, if one is arriving
         self.since = now_ms          # when its link came
-
-
-_CONTRACT_DECIDE: dict = {}      # bot class -> its ``decide`` is the contract's (view, legal, now)
-
-
-def _decide(bot: Any, view: dict, legal: list, now_ms: int) -> Optional[tuple]:
-    """``bot.decide(view, legal, now)``; a bot written before the contract, whose ``decide``
-    is a helper of another shape, is asked through ``act`` (thinking time 0)."""
-    cls = type(bot)
-    ok = _CONTRACT_DECIDE.get(cls)
-    if ok is None:
-        try:
-            params = [p for p in inspect.signature(bot.decide).parameters.values()
-                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-            ok = len(params) == 3
-        except (TypeError, ValueError):
-            ok = False
-        _CONTRACT_DECIDE[cls] = ok
-    if ok:
-        return bot.decide(view, legal, now_ms)
-    action = bot.act(view, legal, now_ms)
-    return None if action is None else (action, 0)
 
 
 class _Plan:
@@ -607,12 +584,10 @@ class Table:
         return self._active_of[1]
 
     def awaited(self) -> list:
-        """Seats the game waits for now (legacy games: every seat with a legal action)."""
+        """Seats the game waits for now."""
         st = self.state
         if st is None or self.game.result(st) is not None:
             return []
-        if not self.game.moves:
-            return sorted(self._active())
         return self.game.awaited(st)
 
     def _run_bot(self, seat: int) -> list:
@@ -639,7 +614,7 @@ class Table:
             t0 = time.perf_counter()
             view = self.game.view(self.state, seat)
             legal = self.game.legal(self.state, seat)
-            decision = _decide(bot, view, legal, self.now)
+            decision = bot.decide(view, legal, self.now)
             if decision is None:
                 return None
             self.decided_ms.append((seat, (time.perf_counter() - t0) * 1000))
@@ -928,12 +903,11 @@ class Table:
 
     def _intent(self, peer: _Peer, msg: dict) -> list:
         ref, seat = msg["seq"], msg["seat"]
-        if self.game.moves:
-            # the move's schema first: an unknown move or field never gets further
-            try:
-                msg["action"] = self.game.check_action(self.state, msg["action"])
-            except IllegalAction as err:
-                return self._reject(peer, ref, err.code, err.message, err)
+        # the move's schema first: an unknown move or field never gets further
+        try:
+            msg["action"] = self.game.check_action(self.state, msg["action"])
+        except IllegalAction as err:
+            return self._reject(peer, ref, err.code, err.message, err)
         if not peer.welcomed or seat is None or peer.seat != seat:
             return self._reject(peer, ref, "not_your_seat", "You can only act for your own seat.")
         if not self.started:

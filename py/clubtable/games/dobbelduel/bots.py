@@ -23,7 +23,7 @@ from typing import Optional
 
 from ...engine import Bot
 from . import solver
-from .rules import MUST_SOLVE, READY, ROLLED, feedback
+from .board import MUST_SOLVE, READY, ROLLED, feedback
 
 
 class DobbelduelBot(Bot):
@@ -109,6 +109,3 @@ def random_full_row(rolled: list, rng) -> list:
         row[c] = w
     return row
 
-
-def make_bot(game, seat: int, level: str, seed: int) -> DobbelduelBot:
-    return DobbelduelBot(game, seat, level, seed)

@@ -22,7 +22,7 @@ from multiprocessing import Pool
 
 from ...engine import Rng
 from . import solver
-from .rules import MAX_EFFORTS, ROLL_SIZE, WHITE_DICE, feedback
+from .board import MAX_EFFORTS, ROLL_SIZE, WHITE_DICE, feedback
 
 GRID = [1, 2, 3, 4, 5, 6, 8, 10, 13, 16, 20, 25, 32, 40, 50, 64, 80, 100, 128, 160, 200,
         256, 320, 400, 512, 640, 800, 1000, 1296]

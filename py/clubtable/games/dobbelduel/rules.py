@@ -27,50 +27,17 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Optional
 
-from ...engine import Choice, Game, IllegalAction, Int, ListOf, Move, Nullable, clone
-
-# --------------------------------------------------------------------- constants (§2.1)
-COLOURS = ("blue", "red", "yellow", "green")     # DOB-1, DOB-4: default column order
-N_COLUMNS = 4
-FACES = (1, 2, 3, 4, 5, 6)                        # DOB-15
-WHITE_DICE = 18
-MAX_EFFORTS = 7                                   # DOB-2: rows 2..8 of the board
-ROLL_SIZE = 4                                     # "Roll 4 white dice"
-BASE_POINTS = 20                                  # §2.6
-ROW_POINTS = 5
-DIE_POINTS = 1
-MAX_EXTRA_PAIRS = 5                               # tie="extra_pair": then it is a draw
-
-# Match phases.  "ready": B may roll or solve; "rolled": B must place; "feedback": M enters
-# counts (manual mode only); "must_solve": B must fill the solution row; "done": revealed.
-READY, ROLLED, FEEDBACK, MUST_SOLVE, DONE = "ready", "rolled", "feedback", "must_solve", "done"
+from ...engine import Candidates, Choice, Game, Guard, IllegalAction, Int, ListOf, Move, Nullable, Stage, clone
+from .board import (  # noqa: F401  (re-exported: the rules module names them too)
+    BASE_POINTS, COLOURS, DIE_POINTS, DONE, FACES, FEEDBACK, MAX_EFFORTS, MAX_EXTRA_PAIRS, MUST_SOLVE, N_COLUMNS,
+    READY, ROLL_SIZE, ROLLED, ROW_POINTS, WHITE_DICE, feedback, match_score,
+)
 
 
-def match_score(efforts_used: int, supply: int) -> int:
-    """§2.6 / DOB-11 / DOB-12: 20 + 5 per empty effort row + 1 per unused white die."""
-    return BASE_POINTS + ROW_POINTS * (MAX_EFFORTS - efforts_used) + DIE_POINTS * supply
-
-
-def feedback(code: list, row: list) -> dict:
-    """§2.4 step 3: for every column holding a white die ``w`` against the code digit ``d``:
-    ``=`` if ``w == d``; ``-`` ("has to be lower") if ``w > d``; ``+`` if ``w < d``.
-    Only the counts are returned, never which column gave which symbol."""
-    eq = plus = minus = 0
-    for w, d in zip(row, code):
-        if w is None:
-            continue
-        if w == d:
-            eq += 1
-        elif w < d:
-            plus += 1
-        else:
-            minus += 1
-    return {"eq": eq, "plus": plus, "minus": minus}
-
-
-def _placements(rolled: list) -> list:
-    """Every distinct way to put 1..len(rolled) of the rolled dice on distinct columns
-    (DOB-16: at least one die).  Equal values are interchangeable, so rows are distinct."""
+def _rows(rolled: list) -> list:
+    """Rows to try for ``place``, in the order ``legal`` lists them: every distinct way to
+    put 1..len(rolled) of the rolled dice on distinct columns, each column empty first
+    (its guards, the rule, keep them all; generating only these is what keeps it fast)."""
     counts: dict = {}
     for w in rolled:
         counts[w] = counts.get(w, 0) + 1
@@ -97,6 +64,21 @@ def _placements(rolled: list) -> list:
     return out
 
 
+def _unrolled(g, st, a):
+    """The first value of the row that is not left among the rolled dice, or None."""
+    left = list(g.current(st)["rolled"])
+    for v in a["row"]:
+        if v is not None:
+            if v not in left:
+                return v
+            left.remove(v)
+    return None
+
+
+def _placed(g, st) -> int:
+    return sum(1 for v in g.current(st)["rows"][-1]["dice"] if v is not None)
+
+
 class Dobbelduel(Game):
     id = "dobbelduel"
     title = "Dobbelduel"
@@ -119,16 +101,53 @@ class Dobbelduel(Game):
         "wrong_feedback": ["at_reveal", "immediate"],
     }
     bot_levels = ("easy", "normal", "hard")
+    bots = ".bots:DobbelduelBot"
+    # ------------------------------------------------------------------ who may act
+    # The breaker is in the stage of the match's phase; the maker is "making" (his only
+    # move is the manual feedback, §2.10).  Feedback is open in every stage so that its
+    # guards say why it is refused (computed feedback, not the maker, nothing to count).
+    stages = {
+        READY: Stage(("roll", "solve", "feedback")),
+        ROLLED: Stage(("place", "feedback")),
+        MUST_SOLVE: Stage(("solve", "feedback")),
+        FEEDBACK: Stage(("feedback",)),                       # the breaker waits for the counts
+        "making": Stage(("feedback",), refuse=("not_breaker", "Only the code breaker may do that.")),
+    }
     moves = {
-        "roll": Move(doc="RollWhite: roll min(4, supply) white dice"),
+        "roll": Move(handler="move_roll", doc="RollWhite: roll min(4, supply) white dice",
+                     closed={MUST_SOLVE: ("must_solve", "No efforts are left: fill in the solution row."),
+                             None: ("not_now", "An effort is already in progress.")}),
         "place": Move({"row": ListOf(Nullable(Int(1, 6, shown=True)), N_COLUMNS, N_COLUMNS, label="row")},
-                      doc="PlaceWhite: per column a rolled value, or null"),
+                      handler="move_place", doc="PlaceWhite: per column a rolled value, or null",
+                      closed=("not_now", "Roll the white dice first."),
+                      # DOB-16: 1..k of the rolled dice on distinct columns
+                      within={"row": Candidates(lambda g, st, seat, a: _rows(g.current(st)["rolled"]))},
+                      guards=(Guard("empty_row", lambda g, st, seat, a: any(v is not None for v in a["row"]),
+                                    "Place at least one white die (DOB-16).", on_args="row"),
+                              Guard("not_rolled", lambda g, st, seat, a: _unrolled(g, st, a) is None,
+                                    lambda g, st, seat, a: f"There is no rolled {_unrolled(g, st, a)} left to place.",
+                                    on_args="row"))),
         "feedback": Move({"eq": Int(0, N_COLUMNS, label="count of right dice in the right place", shown=True),
-                                   "plus": Int(0, N_COLUMNS, label="count of dice one too high", shown=True),
-                                   "minus": Int(0, N_COLUMNS, label="count of dice one too low", shown=True)},
-                         doc="manual feedback: the counts of = + - for the last effort"),
+                          "plus": Int(0, N_COLUMNS, label="count of dice one too high", shown=True),
+                          "minus": Int(0, N_COLUMNS, label="count of dice one too low", shown=True)},
+                         handler="move_feedback", doc="manual feedback: the counts of = + - for the last effort",
+                         guards=(
+                             Guard("not_manual", lambda g, st, seat, a: st["options"]["feedback"] == "manual",
+                                   "Feedback is computed by the engine at this table."),
+                             Guard("not_maker", lambda g, st, seat, a: seat == g.current(st)["maker"],
+                                   "Only the code maker gives the feedback."),
+                             Guard("not_now", lambda g, st, seat, a: g.current(st)["phase"] == FEEDBACK,
+                                   "There is no effort waiting for feedback."),
+                             # one symbol per placed die; counts that do not match the code
+                             # are recorded, not refused (DOB-7)
+                             Guard("bad_feedback", lambda g, st, seat, a: a["eq"] + a["plus"] + a["minus"] == _placed(g, st),
+                                   lambda g, st, seat, a: f"Give exactly one symbol per placed die "
+                                                          f"({_placed(g, st)} in all).", on_args=True),
+                         )),
+        # The solution (1,296 codes) is not enumerated: ``legal`` describes it by its schema.
         "solve": Move({"code": ListOf(Choice(list(FACES)), N_COLUMNS, N_COLUMNS, label="solution")},
-                      doc="PlaceSolution: one value per column"),
+                      handler="move_solve", doc="PlaceSolution: one value per column",
+                      closed=("not_now", "The solution row can only be filled when no effort is in progress.")),
     }
     constants = {
         "max_efforts": MAX_EFFORTS,
@@ -183,35 +202,9 @@ class Dobbelduel(Game):
     def current(state: dict) -> dict:
         return state["matches"][state["match"]]
 
-    def active(self, state: dict) -> dict:
-        """The breaker rolls or solves (§2.4, §2.5), places after a roll, must solve when
-        no effort is left; in manual mode the maker gives the feedback (§2.10)."""
-        if self.result(state) is not None:
-            return {}
+    def stage(self, state: dict, seat: int) -> Optional[str]:
         m = self.current(state)
-        phase = m["phase"]
-        if phase == FEEDBACK:
-            return {m["maker"]: ["feedback"]}
-        moves = {READY: ["roll", "solve"], ROLLED: ["place"], MUST_SOLVE: ["solve"]}.get(phase)
-        return {m["breaker"]: moves} if moves else {}
-
-    def why_not(self, state: dict, seat: int, move: str) -> tuple:
-        m = self.current(state)
-        if move == "feedback":
-            if state["options"]["feedback"] != "manual":
-                return ("not_manual", "Feedback is computed by the engine at this table.")
-            if seat != m["maker"]:
-                return ("not_maker", "Only the code maker gives the feedback.")
-            return ("not_now", "There is no effort waiting for feedback.")
-        if seat != m["breaker"]:
-            return ("not_breaker", "Only the code breaker may do that.")
-        if move == "roll" and m["phase"] == MUST_SOLVE:
-            return ("must_solve", "No efforts are left: fill in the solution row.")
-        if move == "place":
-            return ("not_now", "Roll the white dice first.")
-        if move == "solve":
-            return ("not_now", "The solution row can only be filled when no effort is in progress.")
-        return ("not_now", "An effort is already in progress.")
+        return m["phase"] if seat == m["breaker"] else "making"
 
     def move_roll(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§2.4 step 1 RollWhite: roll min(4, supply) white dice; only with no effort in
@@ -228,13 +221,6 @@ class Dobbelduel(Game):
         m = self.current(state)
         row = args["row"]
         placed = [v for v in row if v is not None]
-        if not placed:
-            raise IllegalAction("empty_row", "Place at least one white die (DOB-16).")
-        left = list(m["rolled"])
-        for v in placed:
-            if v not in left:
-                raise IllegalAction("not_rolled", f"There is no rolled {v} left to place.")
-            left.remove(v)
         true = feedback(m["code"], row)
         m["supply"] -= len(placed)
         m["rolled"] = None
@@ -254,13 +240,8 @@ class Dobbelduel(Game):
         """§2.10 manual mode: the maker enters the counts for the last effort.  Counts that
         do not match the code are recorded, not refused (DOB-7 penalty)."""
         m = self.current(state)
-        eq, plus, minus = args["eq"], args["plus"], args["minus"]
         row = m["rows"][-1]
-        placed = sum(1 for v in row["dice"] if v is not None)
-        if eq + plus + minus != placed:
-            raise IllegalAction("bad_feedback", f"Give exactly one symbol per placed die "
-                                f"({placed} in all).")
-        row["given"] = {"eq": eq, "plus": plus, "minus": minus}
+        row["given"] = {"eq": args["eq"], "plus": args["plus"], "minus": args["minus"]}
         if row["given"] != row["true"] and m["wrong_row"] is None:
             m["wrong_row"] = len(m["rows"]) - 1
             if state["options"]["wrong_feedback"] == "immediate":
@@ -337,27 +318,6 @@ class Dobbelduel(Game):
         totals = self.totals(state)
         best = max(totals)
         return {"winners": [s for s in (0, 1) if totals[s] == best], "scores": totals}
-
-    # ------------------------------------------------------------------ legal actions
-    def legal_moves(self, state: dict, seat: int) -> list:
-        """Every legal action of ``seat``.  The solution (1,296 codes) is not enumerated but
-        described by its schema: ``{"type": "solve", "args": {"code": {"kind": "list",
-        "item": {"kind": "choice", "choices": [1..6]}, "min_len": 4, "max_len": 4}}}`` stands
-        for any ``{"type": "solve", "code": [v0, v1, v2, v3]}``."""
-        m = self.current(state)
-        out = []
-        for kind in self.active(state).get(seat, ()):
-            if kind == "roll":
-                out.append({"type": "roll"})
-            elif kind == "solve":
-                out.append(self.moves["solve"].describe("solve", state))
-            elif kind == "place":
-                out += [{"type": "place", "row": row} for row in _placements(m["rolled"])]
-            else:
-                n = sum(1 for v in m["rows"][-1]["dice"] if v is not None)
-                out += [{"type": "feedback", "eq": eq, "plus": plus, "minus": n - eq - plus}
-                        for eq in range(n + 1) for plus in range(n - eq + 1)]
-        return out
 
     # ------------------------------------------------------------------ views (§2.8)
     def _board(self, state: dict, m: dict, seat) -> dict:
@@ -465,9 +425,3 @@ class Dobbelduel(Game):
             out.append(alt)
         return out
 
-    # ------------------------------------------------------------------ bots
-    def bot(self, level: str, seat: int, seed: int):
-        from .bots import make_bot
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"Dobbelduel bots are {', '.join(self.bot_levels)}.")
-        return make_bot(self, seat, level, seed)

@@ -26,7 +26,7 @@ from itertools import compress
 from math import log
 from typing import Iterable, Optional
 
-from .rules import FACES, MAX_EFFORTS, N_COLUMNS, ROLL_SIZE, match_score
+from .board import FACES, MAX_EFFORTS, N_COLUMNS, ROLL_SIZE, match_score
 
 # --------------------------------------------------------------------- the code space
 N_CODES = 6 ** N_COLUMNS

@@ -35,13 +35,28 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Choice, Game, IllegalAction, Int, Log, Move, Nullable, Number, State, clone, is_int, ms
+from ...engine import (Between, Choice, Game, Guard, IllegalAction, Int, Log, Move, Nullable, Number, OneOf, Stage,
+                       State, Timer, clone, is_int, ms)
 
 SEER = 20                      # id of the seer stone; regular dice are 0..19
 REGULAR_DICE = 20              # DGY-1
 DICE_PER_PLAYER = {2: 10, 3: 6, 4: 5, 5: 4, 6: 3}
 DEFAULT_FACES = ["bow", "ship", "sword", "image4", "image5", "image6"]   # DGY-2
 
+# Shouting DODGY and letting a statement stand: on the current statement, by anyone but its
+# maker, once (accept adds "the stater states instead" before the last one).
+_RESPONSE_GUARDS = (
+    Guard("no_statement", lambda g, st, seat, a: bool(st["statements"]), "There is no statement to respond to yet."),
+    Guard("own_statement", lambda g, st, seat, a: seat != st["statements"][-1]["seat"],
+          "You cannot challenge or accept your own statement."),
+    Guard("already_accepted", lambda g, st, seat, a: seat not in st["accepted"],
+          "You already let this statement stand."),
+    Guard("already_shouted", lambda g, st, seat, a: all(s != seat for s, _ in st["shouts"]),
+          "You already shouted DODGY."),
+)
+# The statement a response names, to refuse a stale one.
+_CURRENT = OneOf(lambda g, st, seat, a: [st["statements"][-1]["n"]],
+                 ("stale_statement", "That statement has already been followed by another one."))
 
 
 class Dodgy(Game):
@@ -53,6 +68,7 @@ class Dodgy(Game):
     max_players = 6
     realtime = True
     bot_levels = ("easy", "normal", "hard")
+    bots = ".bots:DodgyBot"
     options = {
         "faces": list(DEFAULT_FACES),          # DGY-2
         "seer_mode": "rolled_face",            # DGY-3
@@ -74,18 +90,67 @@ class Dodgy(Game):
         "jitter_ms": Int(0, 2000),
         "round_limit": Nullable(Int(1, 10000)),
     }
-    moves = {
-        # Bounds that depend on the table (1..N, the minimum raise) are checked by the rule
-        # itself, which says which one was broken.
-        "state": Move({"quantity": Int(0, 1000, label="number of dice"), "image": Choice(option="faces", label="image")},
-                      doc="MakeStatement: at least quantity dice on the table show image"),
-        "dodgy": Move({"statement": Int(0, optional=True, label="statement")}, interrupt=True,
-                      doc="ShoutDodgy on the current statement (its n, to refuse a stale shout)"),
-        "accept": Move({"statement": Int(0, optional=True, label="statement")}, interrupt=True,
-                       doc="let the current statement stand"),
-        "choose": Move({"die": Int(0, SEER, label="die")}, doc="the challenge winner takes one of the loser's dice"),
+    # ------------------------------------------------------------------ who may act (RULES.md §5.4, §5.7)
+    # Every seat still in the game is in the stage of the phase; a seat that is out is "out".
+    stages = {
+        "statement": Stage(("state", "dodgy", "accept"), timers=("window", "statement"),
+                           # the stater, even when shouting DODGY is all that is left to him
+                           # (DGY-7); a held statement waits for the clock only
+                           awaits=lambda g, st, seat: seat == st["stater"] and st["pending"] is None),
+        "challenge": Stage(("dodgy",), timers=("shouts",)),
+        "choose": Stage(("choose",), timers=("choose",)),
+        "out": Stage(refuse=("not_active", "You are out of the game.")),
     }
-    timers = ("window", "shouts", "statement", "choose")
+    moves = {
+        "state": Move(
+            {"quantity": Int(0, 1000, label="number of dice"), "image": Choice(option="faces", label="image")},
+            handler="move_state", doc="MakeStatement: at least quantity dice on the table show image",
+            closed=("not_statement_phase", "No statement can be made right now."),
+            guards=(
+                Guard("not_your_turn", lambda g, st, seat, a: seat == st["stater"],
+                      "It is not your turn to make a statement."),
+                Guard("already_stated", lambda g, st, seat, a: st["pending"] is None,
+                      "Your statement is already waiting to be announced."),
+                # DGY-7: no raise is possible beyond N
+                Guard("too_high", lambda g, st, seat, a: g.min_quantity(st) <= g.dice_in_hands(st),
+                      lambda g, st, seat, a: f"There are only {g.dice_in_hands(st)} dice on the table: "
+                                             "no statement can exceed the current one."),
+            ),
+            # DGY-7: 1 ≤ q ≤ N and q ≥ previous q + 1 (§5.3.4)
+            within={"quantity": Between(
+                lambda g, st, seat: g.min_quantity(st), lambda g, st, seat: g.dice_in_hands(st),
+                below=("too_low", lambda g, st, seat, a: f"The statement must be at least {g.min_quantity(st)}: "
+                                                         "one more than the previous one."),
+                above=("too_high", lambda g, st, seat, a: f"There are only {g.dice_in_hands(st)} dice on the table."),
+            )}),
+        "dodgy": Move({"statement": Int(0, optional=True, label="statement")}, interrupt=True,
+                      handler="move_dodgy", doc="ShoutDodgy on the current statement (its n, to refuse a stale shout)",
+                      closed=("not_now", "There is no statement to respond to right now."),
+                      guards=_RESPONSE_GUARDS, within={"statement": _CURRENT}),
+        "accept": Move({"statement": Int(0, optional=True, label="statement")}, interrupt=True,
+                       handler="move_accept", doc="let the current statement stand",
+                       closed=("not_now", "There is no statement to respond to right now."),
+                       guards=_RESPONSE_GUARDS[:3] + (
+                           Guard("state_instead", lambda g, st, seat, a: seat != st["stater"],
+                                 "It is your turn: make a statement or shout DODGY."),
+                       ) + _RESPONSE_GUARDS[3:], within={"statement": _CURRENT}),
+        "choose": Move({"die": Int(0, SEER, label="die")}, handler="move_choose",
+                       doc="the challenge winner takes one of the loser's dice (DGY-13)",
+                       closed=("not_now", "There is no die to choose right now."),
+                       guards=(Guard("not_your_choice", lambda g, st, seat, a: seat == st["reveal"]["winner"],
+                                     "Only the winner of the challenge chooses a die."),),
+                       within={"die": OneOf(lambda g, st, seat, a: st["hands"][st["reveal"]["loser"]],
+                                            ("bad_die", "Choose one of the loser's dice."))}),
+    }
+    timers = {
+        "window": Timer("timer_window", doc="a held statement is announced (started by the rule, §5.7.2)"),
+        "shouts": Timer("timer_shouts", length=lambda g, st, seat: st["options"]["jitter_ms"] or None,
+                        doc="the collection of near-simultaneous shouts ends (§5.7.3)"),
+        "statement": Timer("timer_statement", length=lambda g, st, seat: g._ms_opt(st, "statement_s") or None,
+                           key=lambda g, st, seat: st["stater"], doc="the stater's time runs out (§5.7.4)"),
+        "choose": Timer("timer_choose", length=lambda g, st, seat: g._ms_opt(st, "choose_s") or None,
+                        doc="the winner's time to choose a die runs out (§5.7.4)"),
+    }
     constants = {
         "seer_die": SEER,                  # the seer stone's die id; regular dice are 0..19
         "regular_dice": REGULAR_DICE,
@@ -209,70 +274,9 @@ class Dodgy(Game):
     def _ms_opt(self, state: State, name: str) -> int:
         return ms(state["options"][name])
 
-    # ================================================================== who may act
-    def active(self, state: State) -> dict:
-        """The stater states (or shouts DODGY); every other active player except the maker
-        may shout DODGY on the current statement, and bystanders may let it stand; while
-        shouts are collected, those who have not shouted yet may; the challenge winner
-        chooses a die."""
-        phase, cur = state["phase"], self.current(state)
-        out: dict = {}
-        if phase == "over":
-            return out
-        if phase == "choose":
-            return {state["reveal"]["winner"]: ["choose"]}
-        shouted = {s for s, _ in state["shouts"]}
-        for seat in self.active_seats(state):
-            types = []
-            if (phase == "statement" and seat == state["stater"] and state["pending"] is None
-                    and self.min_quantity(state) <= self.dice_in_hands(state)):
-                types.append("state")             # DGY-7: no raise is possible beyond N
-            if cur is not None and seat != cur["seat"] and seat not in state["accepted"] and seat not in shouted:
-                types.append("dodgy")
-                if phase == "statement" and seat != state["stater"]:
-                    types.append("accept")
-            if types:
-                out[seat] = types
-        return out
-
-    def awaited(self, state: State) -> list:
-        """The stater (even when shouting DODGY is all that is left to him, DGY-7), or the
-        challenge winner choosing a die; a held statement waits for the clock only."""
-        phase = state["phase"]
-        if phase == "statement" and state["pending"] is None and state["stater"] is not None:
-            return [state["stater"]]
-        if phase == "choose":
-            return [state["reveal"]["winner"]]
-        return []
-
-    def why_not(self, state: State, seat: int, move: str) -> tuple:
-        phase, cur = state["phase"], self.current(state)
-        if not state["active"][seat]:
-            return ("not_active", "You are out of the game.")
-        if move == "state":
-            if phase != "statement":
-                return ("not_statement_phase", "No statement can be made right now.")
-            if seat != state["stater"]:
-                return ("not_your_turn", "It is not your turn to make a statement.")
-            if state["pending"] is None:
-                return ("too_high", f"There are only {self.dice_in_hands(state)} dice on the table: "
-                        "no statement can exceed the current one.")
-            return ("already_stated", "Your statement is already waiting to be announced.")
-        if move == "choose":
-            if phase != "choose":
-                return ("not_now", "There is no die to choose right now.")
-            return ("not_your_choice", "Only the winner of the challenge chooses a die.")
-        if phase not in ("statement", "challenge") or (move == "accept" and phase != "statement"):
-            return ("not_now", "There is no statement to respond to right now.")
-        if cur is None:
-            return ("no_statement", "There is no statement to respond to yet.")
-        if seat == cur["seat"]:
-            return ("own_statement", "You cannot challenge or accept your own statement.")
-        if seat in state["accepted"]:
-            return ("already_accepted", "You already let this statement stand.")
-        if move == "accept" and seat == state["stater"]:
-            return ("state_instead", "It is your turn: make a statement or shout DODGY.")
-        return ("already_shouted", "You already shouted DODGY.")
+    def stage(self, state: State, seat: int) -> Optional[str]:
+        """The phase for every seat still in the game; "out" for the others."""
+        return state["phase"] if state["active"][seat] else "out"
 
     def shift_clocks(self, state: State, shift_ms: int) -> None:
         """Fair pass-and-play: the minimum challenge window stood still behind the hand-over
@@ -286,15 +290,8 @@ class Dodgy(Game):
         whole table.  DGY-7: 1 ≤ q ≤ N and q ≥ previous q + 1.  §5.7.2: a statement that
         arrives before ``challenge_min_window_s`` has passed since the previous one is held
         and applied when that window ends, unless a DODGY comes first."""
-        q, image = args["quantity"], args["image"]
-        lo, hi = self.min_quantity(state), self.dice_in_hands(state)
-        if q < lo:
-            raise IllegalAction(
-                "too_low", f"The statement must be at least {lo}: one more than the previous one."
-            )
-        if q > hi:
-            raise IllegalAction("too_high", f"There are only {hi} dice on the table.")
-        stmt = {"n": None, "seat": seat, "quantity": q, "image": image, "at": now_ms, "auto": False}
+        stmt = {"n": None, "seat": seat, "quantity": args["quantity"], "image": args["image"], "at": now_ms,
+                "auto": False}
         cur = self.current(state)
         if cur is None or now_ms >= state["window_end"]:
             self._apply_statement(state, stmt, now_ms)
@@ -306,7 +303,8 @@ class Dodgy(Game):
 
     def _apply_statement(self, state: State, stmt: dict, now_ms: int) -> None:
         """The host announces a statement: it becomes the current one, its challenge
-        window opens, and the next active player on the left is to state."""
+        window opens, and the next active player on the left is to state (his clock
+        starts: the ``statement`` timer's key is the stater)."""
         stmt = dict(stmt, n=state["serial"], at=now_ms)
         state["serial"] += 1
         state["statements"].append(stmt)
@@ -315,7 +313,6 @@ class Dodgy(Game):
         state["window_end"] = now_ms + self._ms_opt(state, "challenge_min_window_s")
         state["stater"] = self.next_active(state, stmt["seat"])
         self.stop_timer(state, "window")
-        self._set_turn_timer(state, "statement", now_ms)
 
     def _close_if_all_accepted(self, state: State, now_ms: int) -> None:
         """§5.7.1: once every other active player lets the statement stand (bystanders by
@@ -327,36 +324,24 @@ class Dodgy(Game):
             self._apply_statement(state, pending, now_ms)
 
     # ------------------------------------------------------------------ challenge
-    def _check_target(self, state: State, args: dict) -> dict:
-        cur = self.current(state)
-        if "statement" in args and args["statement"] != cur["n"]:
-            raise IllegalAction("stale_statement", "That statement has already been followed by another one.")
-        return cur
-
     def move_dodgy(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """ShoutDodgy (§5.4): any active player except the statement's maker challenges the
         current statement.  The first shout to arrive is the challenge (§5.7.3); with
         ``jitter_ms`` > 0 the shouts within that time of the first are collected and the one
         nearest clockwise from the maker's left wins.  A held statement is discarded."""
-        self._check_target(state, args)
         if state["phase"] == "challenge":
             state["shouts"].append([seat, now_ms])
             return
         state["pending"] = None
-        self.stop_timer(state, "window")
-        jitter = state["options"]["jitter_ms"]
-        if jitter > 0:
+        if state["options"]["jitter_ms"] > 0:
             state["phase"] = "challenge"
             state["shouts"] = [[seat, now_ms]]
-            self.stop_timer(state, "statement")
-            self.start_timer(state, "shouts", now_ms, jitter)
             return
         self._reveal(state, seat, now_ms, by_timeout=False)
 
     def move_accept(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """Accept (§5.4, digital only): a bystander lets the current statement stand and may
         no longer challenge it.  The next stater accepts by stating instead."""
-        self._check_target(state, args)
         state["accepted"].append(seat)
         self._close_if_all_accepted(state, now_ms)
 
@@ -412,19 +397,12 @@ class Dodgy(Game):
         state["window_end"] = None
         state["shouts"] = []
         state["stater"] = None
-        for name in ("window", "shouts", "statement"):
-            self.stop_timer(state, name)
-        self._set_turn_timer(state, "choose", now_ms)
 
     # ------------------------------------------------------------------ exchange
     def move_choose(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """ChooseDie (§5.4, DGY-13): the winner takes any one die from the loser's revealed
         hand, the seer stone included."""
-        rev = state["reveal"]
-        die = args["die"]
-        if die not in state["hands"][rev["loser"]]:
-            raise IllegalAction("bad_die", "Choose one of the loser's dice.")
-        self._exchange(state, die, now_ms, by_timeout=False)
+        self._exchange(state, args["die"], now_ms, by_timeout=False)
 
     def _exchange(self, state: State, die: int, now_ms: int, by_timeout: bool) -> None:
         """The die moves loser → winner.  §5.3.7: on the first exchange of the game the
@@ -509,7 +487,7 @@ class Dodgy(Game):
     def _finish(self, state: State, winners: list) -> None:
         state.update(
             phase="over", winners=winners, stater=None, pending=None, accepted=[],
-            window_end=None, shouts=[], timers={},
+            window_end=None, shouts=[],
         )
 
     # ------------------------------------------------------------------ rounds
@@ -528,23 +506,12 @@ class Dodgy(Game):
             phase="statement", round=state["round"] + 1, opener=opener, stater=opener,
             statements=[], pending=None, accepted=[], window_end=None, shouts=[],
         )
-        for name in ("window", "shouts", "choose"):
-            self.stop_timer(state, name)
-        self._set_turn_timer(state, "statement", now_ms)
-
-    def _set_turn_timer(self, state: State, name: str, now_ms: int) -> None:
-        """Start the stater's (``statement_s``) or the chooser's (``choose_s``) clock; 0 = no
-        limit."""
-        limit = self._ms_opt(state, f"{name}_s")
-        if limit > 0:
-            self.start_timer(state, name, now_ms, limit)
-        else:
-            self.stop_timer(state, name)
 
     # ================================================================== timers
     def _next_timer(self, state: State):
         """(due ms, name) of the next running timer, or None (for the views)."""
-        running = [(t["at"], self.timers.index(name), name) for name, t in state.get("timers", {}).items()
+        order = self.timer_index()
+        running = [(t["at"], order[name][2], name) for name, t in state.get("timers", {}).items()
                    if t.get("at") is not None]
         if not running:
             return None
@@ -586,21 +553,6 @@ class Dodgy(Game):
             if d != SEER:
                 counts[state["faces"][d]] += 1
         return max(faces, key=lambda f: (counts[f], -faces.index(f)))
-
-    # ================================================================== legal
-    def legal_moves(self, state: State, seat: int) -> list:
-        out = []
-        cur = self.current(state)
-        for kind in self.active(state).get(seat, ()):
-            if kind == "state":
-                out += [{"type": "state", "quantity": q, "image": image}
-                        for q in range(self.min_quantity(state), self.dice_in_hands(state) + 1)
-                        for image in state["options"]["faces"]]
-            elif kind in ("dodgy", "accept"):
-                out.append({"type": kind, "statement": cur["n"]})
-            else:
-                out += [{"type": "choose", "die": d} for d in state["hands"][state["reveal"]["loser"]]]
-        return out
 
     # ================================================================== view
     def project(self, state: State, seat) -> dict:
@@ -708,13 +660,6 @@ class Dodgy(Game):
         return {k: (v if k in _SHARED else clone(v)) for k, v in state.items()}
 
     # ================================================================== bots
-    def bot(self, level: str, seat: int, seed: int):
-        from .bots import DodgyBot
-
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"DODGY has no computer player level {level!r}.")
-        return DodgyBot(self, seat, level, seed)
-
     def warm_up(self):
         from .reading import prepare
         return prepare(len(DEFAULT_FACES))

@@ -76,6 +76,7 @@ class Dohdles(Game):
     min_players = 3
     max_players = 12
     bot_levels = ("easy", "normal")
+    bots = ".bots:DohdlesBot"
     # the computers cannot see pictures: in a drawing or photo game they make nothing and
     # the making time runs out with no Dohdle of theirs (docs/games/dohdles.md)
     bot_options = {"riddle_medium": ["table"]}
@@ -128,23 +129,23 @@ class Dohdles(Game):
     moves = {
         # Making (§1.2.5–6, §1.10): one move per riddle medium, so the arguments say exactly
         # what the medium needs; each makes the seat's next unmade Dohdle.
-        "make": Move({"word": Text(64, label="secret word")}, doc="Table mode: the dough is on the table; enter its secret word."),
-        "make_drawing": Move({"word": Text(64, label="secret word"), "picture": Picture(label="drawing")}, doc="Your drawing and its secret word."),
-        "make_photo": Move({"word": Text(64, label="secret word"), "photos": ListOf(Picture(), 1, 3, label="photos")},
+        "make": Move(handler="move_make", args={"word": Text(64, label="secret word")}, doc="Table mode: the dough is on the table; enter its secret word."),
+        "make_drawing": Move(handler="move_make_drawing", args={"word": Text(64, label="secret word"), "picture": Picture(label="drawing")}, doc="Your drawing and its secret word."),
+        "make_photo": Move(handler="move_make_photo", args={"word": Text(64, label="secret word"), "photos": ListOf(Picture(), 1, 3, label="photos")},
                            doc="One to three photos of your sculpture and its secret word."),
-        "add_variant": Move({"word": Text(64, label="variant")}, doc="Another spelling that counts for your latest Dohdle (DOH-20)."),
-        "move_chip": Move({"dohdle": Int(0, SPACES - 1, label="Dohdle")}, doc="Move an opponent's clue chip one space."),
-        "choose_clue": Move({"kind": Choice(["question", "letter"], label="kind of clue")}, doc="On a ??/ABC space: questions or a letter."),
-        "ask": Move({"question": Text(MAX_QUESTION, label="question")}, doc="Ask the creator a question."),
-        "end_questions": Move(doc="Stop asking (up to two questions)."),
-        "answer": Move({"answer": Choice(option="answer_labels", label="answer")}, doc="Answer the question about your Dohdle."),
-        "refuse": Move(doc="Refuse a prohibited question (it does not count)."),
-        "request_letter": Move({"position": Int(1, LETTER_SPACES, label="letter position", shown=True)}, doc="Ask for one of the first five letters."),
-        "end_turn": Move(doc="Pass the placard now (after the clue, or instead of a redirect)."),
-        "claim": Move({"dohdle": Int(0, SPACES - 1, label="Dohdle")}, interrupt=True, doc="Dohdles! Claim a guess."),
-        "report": Move({"dohdle": Int(0, SPACES - 1, label="Dohdle")}, interrupt=True,
+        "add_variant": Move(handler="move_add_variant", args={"word": Text(64, label="variant")}, doc="Another spelling that counts for your latest Dohdle (DOH-20)."),
+        "move_chip": Move(handler="move_move_chip", args={"dohdle": Int(0, SPACES - 1, label="Dohdle")}, doc="Move an opponent's clue chip one space."),
+        "choose_clue": Move(handler="move_choose_clue", args={"kind": Choice(["question", "letter"], label="kind of clue")}, doc="On a ??/ABC space: questions or a letter."),
+        "ask": Move(handler="move_ask", args={"question": Text(MAX_QUESTION, label="question")}, doc="Ask the creator a question."),
+        "end_questions": Move(handler="move_end_questions", doc="Stop asking (up to two questions)."),
+        "answer": Move(handler="move_answer", args={"answer": Choice(option="answer_labels", label="answer")}, doc="Answer the question about your Dohdle."),
+        "refuse": Move(handler="move_refuse", doc="Refuse a prohibited question (it does not count)."),
+        "request_letter": Move(handler="move_request_letter", args={"position": Int(1, LETTER_SPACES, label="letter position", shown=True)}, doc="Ask for one of the first five letters."),
+        "end_turn": Move(handler="move_end_turn", doc="Pass the placard now (after the clue, or instead of a redirect)."),
+        "claim": Move(handler="move_claim", args={"dohdle": Int(0, SPACES - 1, label="Dohdle")}, interrupt=True, doc="Dohdles! Claim a guess."),
+        "report": Move(handler="move_report", args={"dohdle": Int(0, SPACES - 1, label="Dohdle")}, interrupt=True,
                        doc="Flag an opponent's Dohdle as unfair (letters in the picture...); no penalty."),
-        "propose": Move({"word": Text(MAX_PROPOSAL, label="proposed word")}, doc="Say your proposed solution."),
+        "propose": Move(handler="move_propose", args={"word": Text(MAX_PROPOSAL, label="proposed word")}, doc="Say your proposed solution."),
     }
     timers = ("sculpt", "settle", "proposal", "answer", "turn")
 
@@ -991,12 +992,6 @@ class Dohdles(Game):
         return clone(e)
 
     # ================================================================== bots
-    def bot(self, level: str, seat: int, seed: int):
-        from .bots import DohdlesBot
-
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"Dohdles! has no computer player level {level!r}.")
-        return DohdlesBot(self, seat, level, seed)
 
 
 GAME = Dohdles()

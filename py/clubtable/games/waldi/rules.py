@@ -12,10 +12,10 @@ distribution and bones are on the table; ``next_round`` or the pause advances) �
 ``over`` after round 3.  Stop (STOPPED, DISTRIBUTION and SCORING of §4.3) is one atomic step.
 
 Real time: intents are applied in host-arrival order and validated against the state at
-that moment (§4.9).  Every timer is a named engine timer (``timers``): the "Wuff!"
-countdown (``go``), each seat's hold limit (``hold0``..``hold3``, WAL-9), the idle stop
-(``idle``, WAL-8b), the scoring pause (``next_round``) and the end of the oldest placement
-flash (``flash``, §4.8).  The table fires due timers (``tick``) before it applies an intent,
+that moment (§4.9).  Every timer is a named engine timer (``timers``), run by the stages:
+the "Wuff!" countdown (``go``), each seat's hold limit (``hold``, stored per seat as
+``hold0``..``hold3``, WAL-9), the idle stop (``idle``, WAL-8b), the scoring pause
+(``next_round``) and the end of the oldest placement flash (``flash``, §4.8).  The table fires due timers (``tick``) before it applies an intent,
 so a late intent meets the state it would have met had the host ticked in time; a single
 late tick fires one event per due time, so it never starts a round and stops it at once.
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Bool, Game, IllegalAction, Int, Move, Number, clone, ms
+from ...engine import Bool, Game, Guard, IllegalAction, Int, Move, Number, OneOf, Stage, Timer, clone, ms
 from . import cards as C
 
 ROUNDS = 3
@@ -33,6 +33,31 @@ RANK_BONES = ["gold", "silver", "bronze", None]
 #: Cap on the placement events kept for the §4.8 "placed by" flash.
 RECENT_MAX = 12
 
+
+def _face(g, st, card: int) -> dict:
+    return g.deck_of(st["options"])[card % C.SET_SIZE]
+
+
+def _is_head(g, st, seat) -> bool:
+    return _face(g, st, st["revealed"][seat])["kind"] == "head"
+
+
+def _dog(st, a) -> dict:
+    dogs, dog_id = st["dogs"], a["dog"]
+    i = dog_id - dogs[0]["id"]              # a round's dachshunds have consecutive ids
+    if 0 <= i < len(dogs) and dogs[i]["id"] == dog_id:
+        return dogs[i]
+    return next(d for d in dogs if d["id"] == dog_id)
+
+
+def _fits(g, st, seat, a) -> bool:
+    return _face(g, st, st["revealed"][seat])["front"] == _face(g, st, _dog(st, a)["cards"][-1])["rear"]
+
+
+# A card move refused outside the live round says why (too early, or stopped).
+_CARD_CLOSED = {"countdown": ("too_early", "Wait for “Wuff!”: the round has not started yet."),
+                None: ("round_stopped", "The round has stopped: no more cards can be played.")}
+_NOTHING_REVEALED = dict(_CARD_CLOSED, live=("nothing_revealed", "Turn up a card first."))
 
 
 class Waldi(Game):
@@ -45,6 +70,7 @@ class Waldi(Game):
     realtime = True
     pass_and_play = False                     # every player plays at once (§4.2): nobody can pass the device
     bot_levels = ("relaxed", "normal", "quick")
+    bots = ".bots:WaldiBot"                   # takes speed= (how fast its hands are)
     options = {
         "edition": "DE",                      # WAL-1/WAL-2: DE 3 cat tails + bronze pile bone; FR 4 + silver
         "blanket_colours": list(C.DEFAULT_COLOURS),   # WAL-4, 3-6 names; the §4.1 recipe uses them
@@ -74,18 +100,76 @@ class Waldi(Game):
         "scoring_pause_s": Number(0, 3600),
         "placed_flash_s": Number(0, 3600),
     }
-    moves = {
-        "take_pile": Move({"pile": Int(0, C.PILES - 1, label="pile")}, doc="TakePile: pick up one of your piles"),
-        "reveal": Move(doc="Reveal: turn up the top card of the pile in hand"),
-        "decline": Move(doc="Decline: the revealed card goes under its pile"),
-        "place_head": Move(doc="PlaceHead: the revealed head starts a new dachshund"),
-        "attach": Move({"dog": Int(1, label="dachshund"),
-                         "at": Int(0, 4 * C.SET_SIZE, optional=True, label="length seen")},
-                       doc="Attach: the revealed belly or tail goes behind dachshund dog's open end; "
-                           "at = its length as the player saw it"),
-        "next_round": Move(doc="between rounds: ready for the next one"),
+    # ------------------------------------------------------------------ who may act
+    # Every seat is in the stage of the phase; while the round is live, a seat holding a
+    # revealed card is "holding" (its hold clock runs, WAL-9).  Everybody plays at once.
+    stages = {
+        "countdown": Stage(timers=("go",)),
+        "live": Stage(("take_pile", "reveal"), timers=("idle", "flash")),
+        "holding": Stage(("take_pile", "place_head", "attach", "decline"), timers=("idle", "flash", "hold")),
+        "scoring": Stage(("next_round",), timers=("next_round",)),
     }
-    timers = ("next_round", "go", "hold0", "hold1", "hold2", "hold3", "idle", "flash")
+    moves = {
+        "take_pile": Move({"pile": Int(0, C.PILES - 1, label="pile")}, handler="move_take_pile",
+                          doc="TakePile: pick up one of your piles", closed=_CARD_CLOSED, guards=(
+                              Guard("already_in_hand", lambda g, st, seat, a: a["pile"] != st["in_hand"][seat],
+                                    "You already hold that pile.", on_args="pile"),
+                              Guard("pile_empty", lambda g, st, seat, a: bool(st["piles"][seat][a["pile"]]),
+                                    "That pile is empty.", on_args="pile"))),
+        "reveal": Move(handler="move_reveal", doc="Reveal: turn up the top card of the pile in hand",
+                       closed=dict(_CARD_CLOSED, holding=("already_revealed",
+                                                          "Place or decline the card you have turned up first.")),
+                       guards=(Guard("no_pile_in_hand", lambda g, st, seat, a: st["in_hand"][seat] is not None,
+                                     "Take one of your piles first."),
+                               Guard("pile_empty", lambda g, st, seat, a: bool(st["piles"][seat][st["in_hand"][seat]]),
+                                     "The pile in your hand is empty: take another pile."))),
+        "decline": Move(handler="move_decline", doc="Decline: the revealed card goes under its pile",
+                        closed=_NOTHING_REVEALED),
+        "place_head": Move(handler="move_place_head", doc="PlaceHead: the revealed head starts a new dachshund",
+                           closed=_NOTHING_REVEALED, guards=(
+                               Guard("not_a_head", lambda g, st, seat, a: _is_head(g, st, seat),
+                                     "Only a head starts a new dachshund; attach this card to an open end."),)),
+        # §4.9: ``at`` is the dachshund's length as the player saw it; if it grew in between,
+        # another card took that end first.  A refused card stays revealed in the hand.
+        "attach": Move({"dog": Int(1, label="dachshund"),
+                        "at": Int(0, 4 * C.SET_SIZE, optional=True, label="length seen")},
+                       handler="move_attach", closed=_NOTHING_REVEALED,
+                       doc="Attach: the revealed belly or tail goes behind dachshund dog's open end; "
+                           "at = its length as the player saw it",
+                       guards=(
+                           Guard("head_starts_new", lambda g, st, seat, a: not _is_head(g, st, seat),
+                                 "A head cannot be attached: it starts a new dachshund."),
+                           Guard("dachshund_closed", lambda g, st, seat, a: _dog(st, a)["open"],
+                                 "That dachshund is already complete with its tail; your card stays in your hand.",
+                                 on_args="dog"),
+                           Guard("colour_mismatch", _fits, lambda g, st, seat, a: (
+                               f"The blanket colours do not match: that end is "
+                               f"{_face(g, st, _dog(st, a)['cards'][-1])['rear']}, your card starts with "
+                               f"{_face(g, st, st['revealed'][seat])['front']}. Your card stays in your hand."),
+                               on_args=True),
+                       ),
+                       within={
+                           "dog": OneOf(lambda g, st, seat, a: [d["id"] for d in st["dogs"]],
+                                        ("no_such_dog", "There is no such dachshund on the table.")),
+                           "at": OneOf(lambda g, st, seat, a: [len(_dog(st, a)["cards"])],
+                                       ("end_taken", "Another card was attached to that dachshund first; "
+                                                     "your card stays in your hand.")),
+                       }),
+        "next_round": Move(handler="move_next_round", doc="between rounds: ready for the next one",
+                           closed=("not_scoring", "The next round can only be started after a round's scoring."),
+                           guards=(Guard("already_ready", lambda g, st, seat, a: not st["ready"][seat],
+                                         "You are ready; the round starts when everybody is."),)),
+    }
+    timers = {
+        "next_round": Timer("timer_next_round", length=lambda g, st, seat: ms(st["options"]["scoring_pause_s"]) or None,
+                            doc="the scoring pause is over"),
+        "go": Timer("timer_go", length=lambda g, st, seat: ms(st["options"]["countdown_s"]), doc="“Wuff!”"),
+        "hold": Timer("_hold_expired", per_seat=True, length=lambda g, st, seat: ms(st["options"]["max_hold_s"]) or None,
+                      doc="WAL-9: a card held too long declines itself"),
+        "idle": Timer("timer_idle", length=lambda g, st, seat: ms(st["options"]["idle_stop_s"]) or None,
+                      doc="WAL-8b: nobody placed a card for idle_stop_s (restarted by every card laid)"),
+        "flash": Timer("timer_flash", doc="§4.8: the oldest “placed by” flash ends (started by the rules)"),
+    }
     constants = {
         "rounds": ROUNDS,
         "markers": MARKERS,
@@ -152,8 +236,7 @@ class Waldi(Game):
             cards = list(range(seat * C.SET_SIZE, (seat + 1) * C.SET_SIZE))
             rng.shuffle(cards)
             piles.append([cards[i * C.PILE_SIZE:(i + 1) * C.PILE_SIZE] for i in range(C.PILES)])
-        countdown = ms(state["options"]["countdown_s"])
-        go = now_ms + countdown
+        go = now_ms + ms(state["options"]["countdown_s"])
         state.update({
             "round": state["round"] + 1,
             "phase": "countdown",
@@ -168,9 +251,7 @@ class Waldi(Game):
             "last_place_ms": go,
             "stop": None,
             "ready": [False] * n,
-            "timers": {},
         })
-        self.start_timer(state, "go", now_ms, countdown)
 
     # ================================================================== timers
     @staticmethod
@@ -188,24 +269,11 @@ class Waldi(Game):
         state["phase"] = "live"
         state["go_ms"] = now_ms
         state["last_place_ms"] = now_ms
-        self._restart_idle(state, now_ms)
 
     def _hold_expired(self, state: dict, seat: int, now_ms: int) -> None:
         """WAL-9: a card held ``max_hold_s`` declines itself (under the same pile)."""
         self._clock(state, now_ms)
         self._put_under(state, seat)
-
-    def timer_hold0(self, state: dict, now_ms: int) -> None:
-        self._hold_expired(state, 0, now_ms)
-
-    def timer_hold1(self, state: dict, now_ms: int) -> None:
-        self._hold_expired(state, 1, now_ms)
-
-    def timer_hold2(self, state: dict, now_ms: int) -> None:
-        self._hold_expired(state, 2, now_ms)
-
-    def timer_hold3(self, state: dict, now_ms: int) -> None:
-        self._hold_expired(state, 3, now_ms)
 
     def timer_idle(self, state: dict, now_ms: int) -> None:
         """WAL-8b: nobody placed a card for ``idle_stop_s``: Stop."""
@@ -241,55 +309,10 @@ class Waldi(Game):
         else:
             self.stop_timer(state, "flash")
 
-    # ================================================================== who may act
-    def active(self, state: dict) -> dict:
-        """While the round is live every player may take a pile, and turn up, lay or decline
-        a card as his hand allows; between rounds each player may say he is ready."""
-        phase = state["phase"]
-        if phase == "scoring":
-            return {s: ["next_round"] for s, r in enumerate(state["ready"]) if not r}
-        if phase != "live":
-            return {}
-        deck = self.deck_of(state["options"])
-        out = {}
-        for seat in range(len(state["players"])):
-            moves = ["take_pile"]
-            card = state["revealed"][seat]
-            in_hand = state["in_hand"][seat]
-            if card is not None:
-                head = deck[card % C.SET_SIZE]["kind"] == "head"
-                moves += ["place_head" if head else "attach", "decline"]
-            elif in_hand is not None and state["piles"][seat][in_hand]:
-                moves.append("reveal")
-            out[seat] = moves
-        return out
-
     def table_moves(self, state: dict) -> tuple:
         """The host may start the next round at once (a player who is away cannot stall
         the table when ``scoring_pause_s`` is 0)."""
         return ("next_round",) if state["phase"] == "scoring" else ()
-
-    def why_not(self, state: dict, seat: int, move: str) -> tuple:
-        phase = state["phase"]
-        if move == "next_round":
-            if phase == "scoring":
-                return ("already_ready", "You are ready; the round starts when everybody is.")
-            return ("not_scoring", "The next round can only be started after a round's scoring.")
-        if phase == "countdown":
-            return ("too_early", "Wait for “Wuff!”: the round has not started yet.")
-        if phase != "live":
-            return ("round_stopped", "The round has stopped: no more cards can be played.")
-        if move == "reveal":
-            if state["in_hand"][seat] is None:
-                return ("no_pile_in_hand", "Take one of your piles first.")
-            if state["revealed"][seat] is not None:
-                return ("already_revealed", "Place or decline the card you have turned up first.")
-            return ("pile_empty", "The pile in your hand is empty: take another pile.")
-        if state["revealed"][seat] is None:
-            return ("nothing_revealed", "Turn up a card first.")
-        if move == "place_head":
-            return ("not_a_head", "Only a head starts a new dachshund; attach this card to an open end.")
-        return ("head_starts_new", "A head cannot be attached: it starts a new dachshund.")
 
     # ================================================================== actions
     def move_next_round(self, state: dict, seat, args: dict, now_ms: int) -> None:
@@ -305,22 +328,14 @@ class Waldi(Game):
         """§4.4 TakePile: pick up one of your non-empty piles.  A card still revealed goes
         under the pile it came from first (WAL-10); piles are never mixed."""
         self._clock(state, now_ms)
-        i = args["pile"]
-        if state["in_hand"][seat] == i:
-            raise IllegalAction("already_in_hand", "You already hold that pile.")
-        if not state["piles"][seat][i]:
-            raise IllegalAction("pile_empty", "That pile is empty.")
         self._put_under(state, seat)
-        state["in_hand"][seat] = i
+        state["in_hand"][seat] = args["pile"]
 
     def move_reveal(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§4.4 Reveal: turn up the top card of the pile in hand (only you see it, §4.8).
-        It may be held ``max_hold_s`` (WAL-9)."""
+        It may be held ``max_hold_s`` (WAL-9: the "holding" stage's ``hold`` timer)."""
         self._clock(state, now_ms)
         state["revealed"][seat] = state["piles"][seat][state["in_hand"][seat]].pop(0)
-        hold = ms(state["options"]["max_hold_s"])
-        if hold:
-            self.start_timer(state, f"hold{seat}", now_ms, hold)
 
     def move_decline(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§4.4 Decline: the revealed card goes face down under the same pile (WAL-9)."""
@@ -339,31 +354,11 @@ class Waldi(Game):
 
     def move_attach(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """§4.4 Attach: a belly or tail goes behind the open end of any dachshund whose
-        blanket colour matches; a tail completes it (§4.4 completion).
-
-        ``at`` (optional) is the dachshund's length the player saw.  If it grew in between,
-        another card took that end first (§4.9) and the intent is refused with
-        ``end_taken``; the card stays revealed in the player's hand.
-        """
+        blanket colour matches; a tail completes it (§4.4 completion)."""
         self._clock(state, now_ms)
         card = state["revealed"][seat]
-        deck = self.deck_of(state["options"])
-        face = deck[card % C.SET_SIZE]
-        dog_id = args["dog"]
-        dog = next((d for d in state["dogs"] if d["id"] == dog_id), None)
-        if dog is None:
-            raise IllegalAction("no_such_dog", "There is no such dachshund on the table.")
-        if not dog["open"]:
-            raise IllegalAction("dachshund_closed", "That dachshund is already complete with its tail; "
-                                "your card stays in your hand.")
-        at = args.get("at")
-        if at is not None and at != len(dog["cards"]):
-            raise IllegalAction("end_taken", "Another card was attached to that dachshund first; "
-                                "your card stays in your hand.")
-        end = deck[dog["cards"][-1] % C.SET_SIZE]["rear"]
-        if face["front"] != end:
-            raise IllegalAction("colour_mismatch", f"The blanket colours do not match: that end is {end}, "
-                                f"your card starts with {face['front']}. Your card stays in your hand.")
+        face = _face(self, state, card)
+        dog = _dog(state, args)
         self._lay(state, seat, card, dog, now_ms)
         if face["kind"] == "tail":
             dog["open"] = False
@@ -381,13 +376,11 @@ class Waldi(Game):
         if card is not None:
             state["piles"][seat][state["in_hand"][seat]].append(card)
             state["revealed"][seat] = None
-            self.stop_timer(state, f"hold{seat}")
 
     def _lay(self, state: dict, seat: int, card: int, dog: dict, now_ms: int) -> None:
         """Put the revealed card on the table for good (§4.4: never moved again)."""
         dog["cards"].append(card)
         state["revealed"][seat] = None
-        self.stop_timer(state, f"hold{seat}")
         state["last_place_ms"] = now_ms
         self._restart_idle(state, now_ms)
         if not state["piles"][seat][state["in_hand"][seat]]:
@@ -463,39 +456,25 @@ class Waldi(Game):
             "points": points,
         })
         state["recent"] = []
-        state["timers"] = {}
         if state["round"] >= ROUNDS:
             state["phase"] = "over"
             state["winners"] = final_winners(state["points"], state["cards_won"], opts["final_tie_break"])
         else:
             state["phase"] = "scoring"
             state["ready"] = [False] * n
-            pause = ms(opts["scoring_pause_s"])
-            if pause:
-                self.start_timer(state, "next_round", now_ms, pause)
+
+    def stage(self, state: dict, seat: int) -> Optional[str]:
+        """The phase; while the round is live, "holding" for a seat with a card turned up."""
+        phase = state["phase"]
+        if phase == "live" and state["revealed"][seat] is not None:
+            return "holding"
+        return phase
 
     def result(self, state: dict) -> Optional[dict]:
         if state["phase"] != "over":
             return None
         return {"winners": list(state["winners"]), "scores": list(state["points"]),
                 "cards_won": list(state["cards_won"])}
-
-    # ================================================================== legal, view
-    def legal_moves(self, state: dict, seat: int) -> list:
-        out = []
-        in_hand = state["in_hand"][seat]
-        piles = state["piles"][seat]
-        deck = self.deck_of(state["options"])
-        for kind in self.active(state).get(seat, ()):
-            if kind == "take_pile":
-                out += [{"type": "take_pile", "pile": i} for i in range(C.PILES) if piles[i] and i != in_hand]
-            elif kind == "attach":
-                front = deck[state["revealed"][seat] % C.SET_SIZE]["front"]
-                out += [{"type": "attach", "dog": d["id"], "at": len(d["cards"])} for d in state["dogs"]
-                        if d["open"] and deck[d["cards"][-1] % C.SET_SIZE]["rear"] == front]
-            else:
-                out.append({"type": kind})
-        return out
 
     def project(self, state: dict, seat) -> dict:
         """Exactly what ``seat`` may see (§4.8).  No card id ever appears: it would reveal
@@ -603,11 +582,6 @@ class Waldi(Game):
             out.append(alt)
         return out
 
-    def bot(self, level: str, seat: int, seed: int, speed: float = 1.0):
-        from .bots import WaldiBot
-        if level not in self.bot_levels:
-            raise IllegalAction("bad_level", f"Unknown computer player level: {level}.")
-        return WaldiBot(self, seat, level, seed, speed=speed)
 
 
 _DECKS: dict = {}      # (edition, colours) -> default deck, shared read-only

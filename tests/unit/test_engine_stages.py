@@ -1,0 +1,111 @@
+"""Rules as data (engine/stages.py) on a small game: the stages say who may act, guards and
+ranges say why not, stage timers start on entry, restart when their key changes and stop on
+exit, a per-seat timer is one declaration stored per seat."""
+from __future__ import annotations
+
+import pytest
+
+from clubtable.engine import Between, Game, Guard, IllegalAction, Int, Move, OneOf, Stage, Timer
+
+
+class Relay(Game):
+    """Players take turns adding 1..3 to a count; a seat that reaches 10 or more is "resting"
+    (its own rest clock runs) until the table's turn clock gives the turn on."""
+    id, title, min_players, max_players = "relay", "Relay", 2, 3
+    stages = {
+        "turn": Stage(("add", "rest"), timers=("turn",)),
+        "wait": Stage(("add",)),
+        "resting": Stage(("wake",), timers=("rest",), refuse=("resting", "You are resting.")),
+    }
+    moves = {
+        "add": Move({"n": Int(0, 9)}, handler="move_add", closed=("not_now", "Not now."),
+                    guards=(Guard("not_your_turn", lambda g, st, seat, a: seat == st["turn"], "Not your turn."),),
+                    within={"n": Between(lambda g, st, seat: 1, lambda g, st, seat: 3,
+                                         below=("too_low", "At least 1."), above=("too_high", "At most 3."))}),
+        "rest": Move(handler="move_rest", closed={"wait": ("wait", "Wait."), None: ("not_now", "Not now.")}),
+        "wake": Move({"seat": Int(0, 9)}, handler="move_wake", closed=("awake", "You are awake."),
+                     within={"seat": OneOf(lambda g, st, seat, a: [seat], ("not_you", "Only yourself."))}),
+    }
+    timers = {
+        "turn": Timer("timer_turn", length=lambda g, st, seat: 5000, key=lambda g, st, seat: st["turn"]),
+        "rest": Timer("timer_rest", per_seat=True, length=lambda g, st, seat: 1000 * (seat + 1)),
+    }
+
+    def setup(self, state, now_ms):
+        state.update(turn=0, count=0, resting=[False] * len(state["players"]))
+
+    def stage(self, state, seat):
+        if state["resting"][seat]:
+            return "resting"
+        return "turn" if seat == state["turn"] else "wait"
+
+    def _next(self, state):
+        state["turn"] = (state["turn"] + 1) % len(state["players"])
+
+    def move_add(self, state, seat, args, now_ms):
+        state["count"] += args["n"]
+        self._next(state)
+
+    def move_rest(self, state, seat, args, now_ms):
+        state["resting"][seat] = True
+        self._next(state)
+
+    def move_wake(self, state, seat, args, now_ms):
+        state["resting"][seat] = False
+
+    def timer_turn(self, state, now_ms):
+        self._next(state)
+
+    def timer_rest(self, state, seat, now_ms):
+        state["resting"][seat] = False
+
+    def project(self, state, seat):
+        return {"count": state["count"], "turn": state["turn"]}
+
+    def result(self, state):
+        return {"winners": [0], "scores": [0, 0]} if state["count"] >= 30 else None
+
+
+G = Relay()
+
+
+def refused(state, seat, action):
+    with pytest.raises(IllegalAction) as err:
+        G.apply(state, seat, action, 0)
+    return err.value.code
+
+
+def test_who_may_act_legal_and_awaited_come_from_the_stages():
+    st = G.new(["a", "b", "c"], 1, {}, 0)
+    assert G.active(st) == {0: ["add", "rest"]}
+    assert G.legal(st, 0) == [{"type": "add", "n": n} for n in (1, 2, 3)] + [{"type": "rest"}]
+    assert G.awaited(st) == [0] and G.legal(st, 1) == []
+
+
+def test_refusals_come_in_order_stage_guards_ranges():
+    st = G.new(["a", "b", "c"], 1, {}, 0)
+    assert refused(st, 1, {"type": "add", "n": 2}) == "not_your_turn"      # the guard
+    assert refused(st, 0, {"type": "add", "n": 0}) == "too_low"            # the range
+    assert refused(st, 0, {"type": "add", "n": 4}) == "too_high"
+    assert refused(st, 1, {"type": "rest"}) == "wait"                      # closed, by stage
+    assert refused(st, 0, {"type": "wake", "seat": 0}) == "awake"          # closed
+    st = G.apply(st, 0, {"type": "rest"}, 0)
+    assert refused(st, 0, {"type": "add", "n": 1}) == "resting"            # the stage's own refusal
+    assert refused(st, 0, {"type": "wake", "seat": 1}) == "not_you"        # OneOf
+    assert G.why_not(st, 2, "rest") == ("wait", "Wait.")
+
+
+def test_stage_timers_start_on_entry_restart_on_a_new_key_and_stop_on_exit():
+    st = G.new(["a", "b", "c"], 1, {}, 100)
+    assert G.timer(st, "turn")["at"] == 5100
+    st = G.apply(st, 0, {"type": "add", "n": 1}, 700)                     # seat 1's turn: a new clock
+    assert G.timer(st, "turn")["at"] == 5700
+    st = G.apply(st, 1, {"type": "rest"}, 800)                             # seat 1 rests: its own clock
+    assert G.timer(st, "rest1")["at"] == 800 + 2000 and G.timer(st, "rest0") is None
+    st = G.tick(st, 2800)                                                  # rest1 fires: awake again
+    assert st["resting"] == [False, False, False] and G.timer(st, "rest1") is None
+    st = G.apply(st, 2, {"type": "rest"}, 2900)
+    st = G.apply(st, 2, {"type": "wake", "seat": 2}, 3000)                 # leaving the stage stops it
+    assert G.timer(st, "rest2") is None
+    again = G.replay(st["players"], st["seed"], st["options"], st["t0"], st["log"])
+    assert again == st
