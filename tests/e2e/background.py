@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 import threading
 
-from .conftest import ARGS, CHROMIUM, _watch
+from .conftest import ARGS, CHROMIUM, _watch, stop_process
 
 
 @contextlib.contextmanager
@@ -48,12 +48,7 @@ def hideable_context(chromium):
         finally:
             browser.close()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc, 10)
         shutil.rmtree(profile, ignore_errors=True)
 
 

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import socket
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -25,6 +26,26 @@ BOOT_MS = 60_000
 # A renderer or browser that dies under it is the machine failing, not the page: such a test
 # runs once more; any other failure (an assertion, a timeout) fails at once.
 CRASHED = ["Target crashed", "Target page, context or browser has been closed"]
+
+
+def skip_or_fail(why: str, what: str) -> None:
+    """A browser (or tool) these tests need is missing (``why``, with how to install it):
+    skipped on a developer's machine, a failure in CI, which must run every test."""
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI runs the {what} tests: {why}", pytrace=False)
+        pytest.skip(why)
+
+
+def stop_process(proc, wait_s: float) -> None:
+    """End a helper process the tests started (a browser, a TURN server): politely, then
+    for good after ``wait_s``."""
+    proc.terminate()
+    try:
+        proc.wait(wait_s)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def pytest_collection_modifyitems(items):

@@ -15,8 +15,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-
 from . import conftest
 
 CLIENT = Path(__file__).resolve().parent / "firefox_client"
@@ -53,11 +51,7 @@ def available():
 
 
 def require():
-    why = available()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"Firefox tests must run in CI: {why}", pytrace=False)
-        pytest.skip(why)
+    conftest.skip_or_fail(available(), "Firefox")
 
 
 class Firefox:

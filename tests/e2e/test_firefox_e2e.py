@@ -14,10 +14,9 @@ import pytest
 from bench.boot import MEASURE, READY_CLOCK, WORKER_IN_CONTROL
 
 from .conftest import BOOT_MS, received
-from .dobbelduel_driver import play_until_over as play_dobbelduel, set_up_dobbelduel
 from .dodgy_driver import play_until_over as play_dodgy, set_up_dodgy
 from .firefox import Firefox, require
-from .test_dobbelduel_e2e import Watcher
+from .test_dobbelduel_e2e import pass_and_play_with_a_wrong_answer
 from .test_dodgy_e2e import _faces_of_other_seats_before_reveal
 
 # Test instrumentation, not the page's code: keeps every RTCPeerConnection the page makes, so
@@ -95,16 +94,7 @@ def test_firefox_plays_pass_and_play_dobbelduel_to_the_end(ff_context, base_url)
     """The Chromium test's game: the maker's manual pegs behind the hand-over screen, one of
     them wrong; the screen never shows the code to the breaker."""
     page = open_ff(ff_context, base_url)
-    set_up_dobbelduel(page, base_url, seats=("local", "pass"), feedback='"manual"', first_code_maker="1")
-    page.wait_for_selector("#dd-board-0, #handover")
-    watch = Watcher()
-    lies = {"left": 1}
-    assert play_dobbelduel([page], timeout_s=150, on_step=watch, lies=lies)
-    watch(page, None)
-    page.wait_for_selector("#winners")
-    assert lies["left"] == 0
-    assert watch.handovers > 0 and watch.peg_editors > 0 and watch.hidden_while_breaking > 0
-    assert watch.reveals[0]["reveal"]["reason"] == "wrong_feedback"
+    pass_and_play_with_a_wrong_answer(page, base_url)
 
 
 def test_two_firefox_devices_join_by_invitation_and_play_dodgy_over_webrtc(firefox, base_url):

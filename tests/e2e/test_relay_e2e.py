@@ -18,7 +18,7 @@ import pytest
 
 from clubtable.net import address, ice, sdp
 
-from .conftest import open_page, open_setup
+from .conftest import open_page, open_setup, stop_process
 from .dodgy_driver import play_until_over
 
 TURN_USER, TURN_PASSWORD, REALM = "club", "dice-and-dogs", "clubtable"
@@ -56,12 +56,7 @@ def turn_server(tmp_path):
             time.sleep(0.1)
         yield port, log
     finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc, 5)
 
 
 def _candidate_types(code):

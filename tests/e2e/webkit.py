@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import skip_or_fail
+
 DRIVER = os.environ.get("CLUBTABLE_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("CLUBTABLE_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 BOOT_S = 180                      # a start without the snapshot took 40-90 s here at load 12-20
@@ -61,11 +63,7 @@ def available() -> str:
 
 
 def skip_or_fail_without_webkit():
-    why = available()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI runs the WebKit tests: {why}", pytrace=False)
-        pytest.skip(why)
+    skip_or_fail(available(), "WebKit")
 
 
 class Xvfb:
