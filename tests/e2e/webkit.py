@@ -42,7 +42,10 @@ if (!window.__ctErrors) {
     else errors.push(`pageerror: ${e.message} [${e.filename}:${e.lineno}]`);
   }, true);
   window.addEventListener('unhandledrejection', (e) => errors.push('unhandled rejection: ' + text(e.reason)));
-  window.__ctCollectorBefore = document.documentElement.dataset.pythonBoot || 'python not started';
+  // in before the page's Python is ready (boot.mjs may already have chosen how it starts,
+  // data-python-boot, when files come from the offline worker of a quiet machine)
+  window.__ctCollectorBefore = (document.body && document.body.dataset.ready !== undefined)
+      ? 'ready (' + (document.documentElement.dataset.pythonBoot || '?') + ')' : 'python not started';
 }
 return [location.href, window.__ctCollectorBefore, !!window.__ctLeft];
 """

@@ -103,6 +103,32 @@ def test_a_late_tick_applies_a_plan_that_fell_due_before_the_deadline():
     assert t.state["turn"] == 1 and t.state["timers"]["turn"]["at"] == 3600 and 1 in t.plans
 
 
+def test_a_computer_whose_whole_turn_passed_before_any_tick_still_acts_before_its_timer():
+    """The page slept through the bot's whole turn (no tick asked it): had it ticked on time
+    the bot would have acted before its deadline, so the late tick has it act first, and the
+    rules' time-out does not fire for it."""
+    t = sketch_table(2.0, turn_ms=1000, kinds=("bot", "local"))
+    t.start(0)
+    t.tick(2600)
+    assert t.state["log"][-1] == [0, {"type": "skip"}, 2600]
+    assert t.state["turn"] == 1 and t.state["timers"]["turn"]["at"] == 3600
+
+
+def test_a_late_tick_asks_a_bot_once_even_when_its_plan_is_refused():
+    class Stubborn(SketchBot):
+        def decide(self, view, legal, now_ms):
+            return {"type": "nonsense"}, 0
+
+    game = Sketchbook()
+    game.bot = lambda level, seat, seed: Stubborn(game, seat, level, seed)
+    t = Table(game, [{"kind": "bot"}, {"kind": "local"}], options={"turn_ms": 1000}, seed=5, table_id="t")
+    t.start(0)
+    t.tick(2600)        # refused once in the catch-up (not again and again), the rules' time-out,
+    # then once more by the tick's usual round of the bots
+    assert [e["kind"] for e in t.events].count("bot_illegal") == 2
+    assert t.state["log"][-1][0] is None
+
+
 def test_a_move_that_arrives_before_a_late_tick_goes_after_the_plan_due_before_it():
     t = sketch_table(2.0, turn_ms=1000, kinds=("bot", "local"))
     t.start(0)

@@ -441,9 +441,13 @@ class Table:
         if self.state is None:
             return outs
         self._catching_up = True
+        asked: set = set()                    # a bot is asked once per catch-up (no loop on a bad plan)
         try:
-            while self.plans and self.game.result(self.state) is None:
+            while self.game.result(self.state) is None:
                 deadline = self.game.deadline(self.state)
+                self._plan_overdue(deadline, asked)
+                if not self.plans:
+                    break
                 due = [(p.due, seat) for seat, p in self.plans.items()
                        if p.due <= self.now and (deadline is None or p.due < deadline)]
                 if not due:
@@ -452,6 +456,21 @@ class Table:
         finally:
             self._catching_up = False
         return outs
+
+    def _plan_overdue(self, deadline: Optional[int], asked: set) -> None:
+        """A computer whose turn ran out before any tick asked it (the page slept through
+        the whole turn) would have acted by ``deadline - DEADLINE_MARGIN_MS`` had the page
+        ticked on time (``_plan`` never lets a plan pass it): its plan is made now, due then,
+        so ``_catch_up`` applies it before the timer that times it out."""
+        if deadline is None or deadline > self.now:
+            return
+        for seat in sorted(self.bots):
+            if seat in self.plans or seat in asked or seat not in self.awaited():
+                continue
+            asked.add(seat)
+            plan = self._plan(seat)
+            if plan is not None:
+                plan.due = deadline - DEADLINE_MARGIN_MS
 
     def start(self, now_ms: int, allow_empty: bool = False, bot_names: Optional[dict] = None) -> list:
         """Deal the game.  Unclaimed remote seats refuse the start, or become bots with
