@@ -256,7 +256,7 @@ def install(batch=True):
     pyodide = types.ModuleType("pyodide")
     pyodide.ffi = ffi
     sys.modules.update({"pyodide": pyodide, "pyodide.ffi": ffi, "js": js})
-    sys.modules.pop("clubtable.ui.dom", None)
+    forget("clubtable.ui.dom", *_browser_modules())
     import clubtable.ui.dom as dom
     return doc, dom
 
@@ -264,6 +264,12 @@ def install(batch=True):
 def uninstall():
     for name in ("pyodide", "pyodide.ffi", "js", "clubtable.ui.dom", "clubtable.net.browser"):
         sys.modules.pop(name, None)
+    forget(*_browser_modules())
+
+
+def _browser_modules() -> list:
+    """``clubtable.ui.browser`` and its modules: bound to the document they were imported with."""
+    return [m for m in list(sys.modules) if m == "clubtable.ui.browser" or m.startswith("clubtable.ui.browser.")]
 
 
 def forget(*names):

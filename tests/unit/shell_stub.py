@@ -24,7 +24,8 @@ def fake_page(monkeypatch, modules):
     clock = types.SimpleNamespace(now=1_000)
     dom.window.setTimeout = lambda fn, ms, *args: None
     dom.window.addEventListener = lambda event, fn: None
-    dom.now_ms = lambda: clock.now
+    from clubtable.ui.browser import timers
+    timers.now_ms = lambda: clock.now
     from clubtable.ui import controllers
     monkeypatch.setattr(controllers.asyncio, "ensure_future", lambda coro: coro.close())
     yield types.SimpleNamespace(dom=dom, doc=doc, clock=clock, controllers=controllers)

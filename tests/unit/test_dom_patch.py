@@ -421,7 +421,8 @@ def test_a_patch_is_one_call_to_the_page():
 def test_a_countdown_shows_its_seconds_as_it_is_made_or_changed(page):
     """Not at the ticker's next beat, nor by a second call into the page after the patch."""
     doc, dom, root = page
-    dom.now_ms = lambda: 1_000
+    from clubtable.ui.browser import timers
+    timers.now_ms = lambda: 1_000
     clock = lambda deadline, offset=0: dom.h("p", dom.h("span", "", cls="countdown", data_deadline=deadline,
                                                         data_offset=offset))
     span = lambda: root.childNodes[0].childNodes[0].childNodes[0]

@@ -37,10 +37,12 @@ def page():
     fake_dom.forget("clubtable.ui.storage", "clubtable.ui.controllers", "clubtable.ui.app",
                     "clubtable.ui.shell_home", "clubtable.ui.shell_table", "clubtable.ui.clubs")
     clock = Clock()
-    dom.create_proxy = Proxy
+    from clubtable.ui import browser
+    from clubtable.ui.browser import timers
+    browser.create_proxy = Proxy
     dom.window.setTimeout = lambda fn, ms, *args: clock.timers.append((ms, lambda: fn(*args)))
     dom.window.addEventListener = lambda event, fn: clock.listeners.append((event, fn))
-    dom.now_ms = lambda: clock.now
+    timers.now_ms = lambda: clock.now
     from clubtable.ui import controllers
     yield types.SimpleNamespace(dom=dom, clock=clock, controllers=controllers)
     fake_dom.forget("clubtable.ui.storage", "clubtable.ui.controllers", "clubtable.ui.app",

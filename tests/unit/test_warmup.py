@@ -13,7 +13,8 @@ def test_the_warm_up_plays_every_game_with_computer_players_and_leaves_nothing(m
         from clubtable.ui import warmup
         idle = []
         dom.window.setTimeout = lambda *a: None      # a screen's own "after this draw" (focus)
-        monkeypatch.setattr(dom, "when_idle", lambda fn, timeout_ms=2000: idle.append(fn))
+        from clubtable.ui.browser import timers
+        monkeypatch.setattr(timers, "when_idle", lambda fn, timeout_ms=2000: idle.append(fn))
         drawn = []
         real_mount = dom.mount
         monkeypatch.setattr(dom, "mount", lambda target, tree: (drawn.append(target), real_mount(target, tree)))
@@ -51,7 +52,8 @@ def test_a_table_with_computer_players_prepares_their_tables_in_idle_time_once(m
         from clubtable.ui import warmup
         reading._COMPOSITIONS.clear()
         idle = []
-        monkeypatch.setattr(dom, "when_idle", lambda fn, timeout_ms=2000: idle.append(fn))
+        from clubtable.ui.browser import timers
+        monkeypatch.setattr(timers, "when_idle", lambda fn, timeout_ms=2000: idle.append(fn))
         warmup.prepare(GAMES["dodgy"])
         warmup.prepare(GAMES["dodgy"])        # once per page
         assert len(idle) == 1 and reading._COMPOSITIONS == {}     # nothing before the page is idle

@@ -25,6 +25,7 @@ from ..net import address, ice
 from ..net.sdp import CodeError
 from ..session import Table
 from . import clubs, dom, storage, warmup
+from .browser import debug, focus, tab, timers
 from .context import Refusal, ScreenContext
 from .screens import register_texts, screen_module
 from .controllers import GuestTable, HostTable
@@ -40,7 +41,7 @@ FRAME_MS = 16                    # a table's news within one frame of a draw wai
 class App(HomeScreens, TableScreens):
     def __init__(self):
         saved = storage.get(LANG_KEY)
-        self.t = Translator(saved if saved in LANGUAGES else pick_language(dom.preferred_languages()))
+        self.t = Translator(saved if saved in LANGUAGES else pick_language(tab.preferred_languages()))
         self.player_name = str(storage.get(NAME_KEY) or "").strip()[:24]
         self.ctl = None                  # the TableController this tab holds
         self.setup = None                # the set-up form's model
@@ -76,14 +77,14 @@ class App(HomeScreens, TableScreens):
 
     # ------------------------------------------------------------------ routing
     def go(self, route: str) -> None:
-        if dom.location_hash() != route:
-            dom.set_location_hash(route)      # hashchange renders
+        if tab.location_hash() != route:
+            tab.set_location_hash(route)      # hashchange renders
         else:
             self.on_route()
 
     def on_route(self, *_):
         before = self.route
-        self.route = dom.location_hash() or "#/"
+        self.route = tab.location_hash() or "#/"
         parts = self.route.lstrip("#/").split("/")
         if parts[0] == "rules" and not before.startswith("#/rules/"):
             self.rules_from = before if before not in ("", "#", "#/") else None
@@ -125,7 +126,7 @@ class App(HomeScreens, TableScreens):
             return
         wait = 0 if refusal is not None else self.ctl.answer_within_ms
         if wait:
-            dom.later(wait, lambda: self.render() if self.renders == drawn else None)
+            timers.later(wait, lambda: self.render() if self.renders == drawn else None)
         else:
             self.render()
 
@@ -139,28 +140,28 @@ class App(HomeScreens, TableScreens):
         this device") is shown beside it, not instead: the answer to what the player just did
         ("Copied") must not vanish under it."""
         self.toasts = [t for t in self.toasts if t != text] + [text]
-        dom.set_text("toast", " ".join(self.toasts))
+        tab.set_text("toast", " ".join(self.toasts))
 
         def clear():
             if text in self.toasts:
                 self.toasts.remove(text)
-                dom.set_text("toast", " ".join(self.toasts))
-        dom.later(5000, clear)
+                tab.set_text("toast", " ".join(self.toasts))
+        timers.later(5000, clear)
 
     def announce(self, text: str) -> None:
         """A polite word to screen readers (the page's small live region), once the screen
         shows the news it tells."""
         if text:
-            dom.soon(lambda: dom.announce(text))
+            timers.soon(lambda: focus.announce(text))
 
     async def load_lan(self) -> None:
         """Served by ``build.py serve --lan`` on this computer's own name (localhost)?  Its
         ``lan.json`` says the address other devices open.  Asked once, when the host first
         invites from another device (which needs the network anyway)."""
-        if self.lan_asked or not address.is_loopback(dom.page_url()):
+        if self.lan_asked or not address.is_loopback(tab.page_url()):
             return
         self.lan_asked = True
-        found = await dom.fetch_json("lan.json")
+        found = await tab.fetch_json("lan.json")
         urls = [u for u in (found or {}).get("urls", []) if isinstance(u, str) and address.clean_base(u)] \
             if isinstance(found, dict) else []
         if urls:
@@ -178,7 +179,7 @@ class App(HomeScreens, TableScreens):
     def set_lang(self, lang):
         self.t = Translator(lang)
         storage.put(LANG_KEY, lang)
-        dom.set_document_lang(lang)
+        tab.set_document_lang(lang)
         self.render_lang()
         self.render()
 
@@ -196,7 +197,7 @@ class App(HomeScreens, TableScreens):
             self.render()
             return
         try:
-            table = Table(game.id, seats, options=s["options"], now_ms=dom.now_ms(),
+            table = Table(game.id, seats, options=s["options"], now_ms=timers.now_ms(),
                           bot_pace=s.get("pace", 1.0), seed=game_number(s.get("game_number")))
         except IllegalAction as e:
             params = dict(e.params)
@@ -231,7 +232,7 @@ class App(HomeScreens, TableScreens):
         if not links.has_webrtc():
             self.toast(self.t("home.no_webrtc"))
             return
-        name = str(dom.input_value("join-name") or "").strip() or self.player_name or self.t("setup.guest")
+        name = str(tab.input_value("join-name") or "").strip() or self.player_name or self.t("setup.guest")
         self.remember_name(name if name != self.t("setup.guest") else "")
         self.close_table()
         ctl = GuestTable(table_id, str(name)[:24], self.lobby, self.changed, spectate=spectate)
@@ -285,7 +286,7 @@ class App(HomeScreens, TableScreens):
             self.render()
             return
         self.draw_due = True
-        dom.later(int(wait) + 1, lambda: self.render() if self.draw_due else None)
+        timers.later(int(wait) + 1, lambda: self.render() if self.draw_due else None)
 
     def render(self, *_):
         t0 = time.perf_counter()
@@ -315,16 +316,16 @@ class App(HomeScreens, TableScreens):
                 self.focus_after = self.focus_after or f"#{screen} h1"
             self.screen_id = screen
         if self.focus_after:
-            dom.focus_heading(self.focus_after)
+            focus.focus_heading(self.focus_after)
         elif self.news_at:
             # in the task after this one: the news is on the screen first, then looked at
             # (scrolling to it costs the page a layout)
             news = self.news_at
-            dom.soon(lambda: None if dom.is_typing() else dom.focus_heading(news))
+            timers.soon(lambda: None if focus.is_typing() else focus.focus_heading(news))
         self.focus_after = self.news_at = None
-        dom.set_document_lang(self.t.lang)          # also for a language chosen automatically
-        dom.set_title(self.page_title())
-        if screen == "table" and self.ctl is not None and dom.page_visible():
+        tab.set_document_lang(self.t.lang)          # also for a language chosen automatically
+        tab.set_title(self.page_title())
+        if screen == "table" and self.ctl is not None and tab.page_visible():
             self.ctl.seen()                 # the computers' first move waits for this
         self.drawn_at = time.perf_counter()
         dom.count_render((self.drawn_at - t0) * 1000)
@@ -348,7 +349,7 @@ class App(HomeScreens, TableScreens):
         return ScreenContext(
             game_id=game.id, seat=seat, update=update, t=self.t,
             act=lambda action, s=None: self.act(seat if s is None else s, action),
-            toast=self.toast, clock_offset=self.ctl.clock_offset, now=dom.now_ms, scratch=self.screen_state,
+            toast=self.toast, clock_offset=self.ctl.clock_offset, now=timers.now_ms, scratch=self.screen_state,
             constants=dict(getattr(game, "constants", None) or {}), others=others, lang=self.t.lang,
             redraw=self.render, announce=self.announce, look_at=lambda sel: setattr(self, "news_at", sel),
             upload=self.ctl.upload, asset_url=self.ctl.asset_url, shared=self.shared_screen(game, others),
@@ -358,14 +359,14 @@ class App(HomeScreens, TableScreens):
 def start():
     app = App()
     clubs.start(app)
-    if "trace" in dom.page_query():          # measurement: time marks for the benches
+    if "trace" in tab.page_query():          # measurement: time marks for the benches
         trace.enable()
-    if "dom=rebuild" in dom.page_query():     # measurement: the old full-rebuild mount
-        dom.FULL_REBUILD = True
+    if "dom=rebuild" in tab.page_query():     # measurement: the old full-rebuild mount
+        dom.set_full_rebuild(True)
     dom.listen(None)
-    dom.on_window("hashchange", app.on_route)
-    dom.on_visible(app.render)               # a table opened in the background is seen now
-    dom.start_countdowns()
+    tab.on_window("hashchange", app.on_route)
+    tab.on_visible(app.render)               # a table opened in the background is seen now
+    timers.start_countdowns()
     app.render_lang()
     resume = HostTable.resume_id()
     saved_guest = GuestTable.saved()
@@ -373,7 +374,7 @@ def start():
         try:
             app.ctl = HostTable.restore(resume, app.lobby, app.changed)
             app.route = "#/table"
-            dom.set_location_hash("#/table")
+            tab.set_location_hash("#/table")
         except Exception as e:  # a save we cannot replay must not block the page
             print("resume failed:", repr(e))
     elif saved_guest:
@@ -382,15 +383,15 @@ def start():
         ctl.on_refusal = app.refuse
         app.ctl = ctl
         asyncio.ensure_future(ctl.connect_local())
-        dom.set_location_hash("#/table")
+        tab.set_location_hash("#/table")
     app.lobby.hello()
     app.on_route()
-    dom.expose_debug(app)
+    debug.expose_debug(app)
     # Everything made so far (modules, the games' tables, the snapshot's heap) lives as long
     # as the page: set it aside from the cycle collector, whose full passes would otherwise
     # walk it all again and again (a 100 ms pause in the middle of a move, measured).
     gc.freeze()
-    dom.mark_ready()
-    if "nowarm" not in dom.page_query():      # measurement: a first game without the warm-up
+    tab.mark_ready()
+    if "nowarm" not in tab.page_query():      # measurement: a first game without the warm-up
         warmup.start()
     return app

@@ -22,7 +22,8 @@ from ..catalogue import CATALOGUE
 from ..games import GAMES
 from ..i18n import LANGUAGES
 from . import dom, offline, storage
-from .dom import create_proxy, h, to_js, window
+from .browser import js_object, lasting, sharing, tab, window
+from .dom import h
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 DEFAULTS = {"name": "clubtable", "logo": "", "accent": "#0060a8", "background": "#f7f5f0",
@@ -137,15 +138,13 @@ def post_height(*_) -> None:
     height = int(math.ceil(window.document.documentElement.getBoundingClientRect().height))
     if height != _last_height[0]:
         _last_height[0] = height
-        window.parent.postMessage(to_js({"clubtableHeight": height}, dict_converter=window.Object.fromEntries), "*")
+        window.parent.postMessage(js_object({"clubtableHeight": height}), "*")
 
 
 def follow_height() -> None:
     if not in_frame():
         return
-    proxy = create_proxy(post_height)
-    dom._listeners.append(proxy)          # kept alive for the page's life
-    window.ResizeObserver.new(proxy).observe(window.document.documentElement)
+    window.ResizeObserver.new(lasting(post_height)).observe(window.document.documentElement)
 
 
 # ---------------------------------------------------------------------- notices
@@ -251,10 +250,10 @@ class ClubsScreen:
         self.s[key] = value
         url, code, script = self.texts(app.t)
         for el_id, text in (("embed-code", code), ("embed-script", script)):
-            el = dom.by_id(el_id)
+            el = tab.by_id(el_id)
             if el:
                 el.value = text
-        frame = dom.by_id("embed-preview")
+        frame = tab.by_id("embed-preview")
         own = self.preview_url()
         if frame and str(frame.getAttribute("src")) != own:
             frame.setAttribute("src", own)
@@ -266,7 +265,7 @@ class ClubsScreen:
     async def copy(self, app, el_id: str) -> None:
         def done(outcome):     # not allowed in this frame, or no clipboard: selected for Ctrl+C
             app.toast(app.t("clubs.copied") if outcome == "copied" else app.t("clubs.copy_by_hand"))
-        dom.copy_text(str(dom.by_id(el_id).value), done, el_id)
+        sharing.copy_text(str(tab.by_id(el_id).value), done, el_id)
 
     def render(self, app):
         import asyncio

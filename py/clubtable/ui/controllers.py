@@ -24,7 +24,8 @@ from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, lo
 from ..session.limits import BoundedLog
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
 from ..net import ice, trace
-from . import dom, storage
+from . import storage
+from .browser import tab, timers
 from .context import Refusal
 
 HOST_KEY = "clubtable.host."        # + table id, in localStorage: the saved table
@@ -152,15 +153,15 @@ def _flush_on_leave() -> None:
             host.keep()
 
     def visibility(*_):
-        hidden = dom.page_hidden()
+        hidden = tab.page_hidden()
         host = _current[0]
         if isinstance(host, HostTable):
             host._send(host.table.set_hidden(hidden))
         if hidden:
             flush()
     _leave_hook.append(flush)
-    dom.on_window("pagehide", flush)
-    dom.on_window("visibilitychange", visibility)
+    tab.on_window("pagehide", flush)
+    tab.on_window("visibilitychange", visibility)
 
 
 def _expose_wire(ctl) -> None:
@@ -209,7 +210,7 @@ def _expose_wire(ctl) -> None:
             return "host" if c.is_host else c.status
         return ""
 
-    dom.expose_global("clubtableWire", wire)
+    tab.expose_global("clubtableWire", wire)
 
 
 async def _routes(ctl) -> str:
@@ -278,10 +279,10 @@ class HostTable(TableController):
         self._running = True
         self.lateness = collections.deque(maxlen=4096)   # ms between due work and the tick that ran it
         self.overslept = collections.deque(maxlen=4096)  # ms each of the loop's sleeps overran
-        self.clock = WakeClock(dom.now_ms())     # the table's time when the page may sleep
+        self.clock = WakeClock(timers.now_ms())     # the table's time when the page may sleep
         _expose_wire(self)
         _flush_on_leave()
-        table.hidden = dom.page_hidden()
+        table.hidden = tab.page_hidden()
         _session_set(HOSTING, table.table_id)
         self.save()
         asyncio.ensure_future(self._loop())
@@ -332,7 +333,7 @@ class HostTable(TableController):
     def act(self, seat: int, action: dict) -> Optional[Refusal]:
         """Apply a local seat's action; the refusal (code and reason) when it is refused."""
         try:
-            outs = self.table.local(seat, action, dom.now_ms())
+            outs = self.table.local(seat, action, timers.now_ms())
         except IllegalAction as e:
             return _refusal(e)
         self._after(outs)
@@ -359,7 +360,7 @@ class HostTable(TableController):
         to its next event at once (the log keeps those times: a replay is the same game)."""
         self.table.bot_pace = 0.0
         self.table.plans.clear()          # plans made at the old pace are made again
-        self.table.release_bots(dom.now_ms())
+        self.table.release_bots(timers.now_ms())
         self.skip_time = bool(skip_time)
         self.save()
         return None
@@ -368,12 +369,12 @@ class HostTable(TableController):
 
     def seen(self) -> None:
         # a moment to look before the first move; after that the computers' own pace
-        self.table.release_bots(dom.now_ms(), FIRST_LOOK_MS)
+        self.table.release_bots(timers.now_ms(), FIRST_LOOK_MS)
 
     def hold_clocks(self, hold: bool) -> bool:
         if hold == self.table.clocks_held:
             return False
-        now = dom.now_ms()
+        now = timers.now_ms()
         outs = self.table.hold_clocks(now) if hold else self.table.release_clocks(now)
         # sent and saved, without a redraw: the shell asks while it draws the hand-over
         self._send(outs)
@@ -390,7 +391,7 @@ class HostTable(TableController):
     def upload(self, seat: Optional[int], data: bytes) -> tuple:
         """Share a picture from this device: ``(ref, None)``, or ``(None, reason)``."""
         try:
-            ref = self.table.add_asset(bytes(data), dom.now_ms(), seat)
+            ref = self.table.add_asset(bytes(data), timers.now_ms(), seat)
         except IllegalAction as e:
             return None, e.message
         return ref, None
@@ -435,7 +436,7 @@ class HostTable(TableController):
     def _keep_soon(self) -> None:
         if not self._keep_due:
             self._keep_due = True
-            dom.soon(self.keep)
+            timers.soon(self.keep)
             _pending_keep[0] = self
 
     def keep(self) -> None:
@@ -457,15 +458,15 @@ class HostTable(TableController):
     async def _loop(self) -> None:
         while self._running:
             wake = self.table.next_wakeup()
-            now = dom.now_ms()
+            now = timers.now_ms()
             delay = 0.25 if wake is None else min(0.25, max(0.02, (wake - now) / 1000))
             if self.skip_time and wake is not None:
                 delay = 0.02                  # only the screen's draw between two events
             asked = now + delay * 1000
             await asyncio.sleep(delay)
             try:
-                self.overslept.append(dom.now_ms() - asked)   # a throttled page's timers run late
-                now = self.clock.read(dom.now_ms())
+                self.overslept.append(timers.now_ms() - asked)   # a throttled page's timers run late
+                now = self.clock.read(timers.now_ms())
                 if self.clock.waking:          # the page slept: the guests' queued messages go first
                     continue
                 trace.mark("host.tick")
@@ -488,7 +489,7 @@ class HostTable(TableController):
             wake = self.table.next_wakeup()
             if wake is None:
                 break
-            outs += self.table.tick(max(dom.now_ms(), wake))
+            outs += self.table.tick(max(timers.now_ms(), wake))
         return outs
 
     def attach(self, link) -> None:
@@ -496,21 +497,21 @@ class HostTable(TableController):
 
         def message(frame: str, peer=link.peer_id) -> None:
             trace.mark("host.recv")
-            outs = self.table.frame(peer, frame, self.clock.read(dom.now_ms()))
+            outs = self.table.frame(peer, frame, self.clock.read(timers.now_ms()))
             trace.mark("host.applied")
             self._after(outs)
 
         def closed(peer=link.peer_id) -> None:
             self.links.pop(peer, None)
-            self._after(self.table.disconnect(peer, dom.now_ms()))
+            self._after(self.table.disconnect(peer, timers.now_ms()))
 
         def broken(code: str, reason: str, peer=link.peer_id) -> None:
-            self._after(self.table.refuse(peer, code, reason, dom.now_ms()))
+            self._after(self.table.refuse(peer, code, reason, timers.now_ms()))
 
         link.raw_frames = True                # the table reassembles, within its budgets
         link.on_close = closed
         link.on_error = broken
-        self._after(self.table.connect(link.peer_id, dom.now_ms()))
+        self._after(self.table.connect(link.peer_id, timers.now_ms()))
         link.on_message = message             # last: it delivers what came before now
 
     async def accept_offer(self, peer_id: str, sdp: str) -> None:
@@ -555,14 +556,14 @@ class HostTable(TableController):
         if self.table.started and not self.can_replace_with_bot(seat):
             return Refusal("still_playing", "Only the seat of a player who has left can go to a computer player.")
         try:
-            self._after(self.table.replace_with_bot(seat, None, dom.now_ms()))
+            self._after(self.table.replace_with_bot(seat, None, timers.now_ms()))
         except IllegalAction as e:
             return _refusal(e)
         return None
 
     def start(self, fill_with_bots: bool = False, bot_names: Optional[dict] = None) -> Optional[Refusal]:
         try:
-            outs = self.table.start(dom.now_ms(), allow_empty=fill_with_bots, bot_names=bot_names)
+            outs = self.table.start(timers.now_ms(), allow_empty=fill_with_bots, bot_names=bot_names)
         except IllegalAction as e:
             return _refusal(e)
         if self.table.bots:
@@ -606,7 +607,7 @@ class HostTable(TableController):
     @classmethod
     def restore(cls, table_id: str, lobby, on_change) -> "HostTable":
         data, assets = load_table(storage.BrowserStore(), table_id)
-        table = Table.restore(data, now_ms=dom.now_ms())
+        table = Table.restore(data, now_ms=timers.now_ms())
         for ref, mime, blob in assets:
             table.assets.add(ref, mime, blob)
         return cls(table, lobby, on_change, restored=([a[0] for a in assets], len(data["log"])))
@@ -734,7 +735,7 @@ class GuestTable(TableController):
                 self._remember()
             elif kind == "update":
                 if isinstance(self.guest.now, (int, float)):
-                    self.clock_offset = int(self.guest.now) - dom.now_ms()
+                    self.clock_offset = int(self.guest.now) - timers.now_ms()
             elif kind == "reject":
                 self.error = ev[2] if len(ev) > 2 else "Refused."
                 if ev[1] == "replaced_by_bot" and seat_before is not None:   # its token is void

@@ -29,6 +29,10 @@ the page cost far more than the DOM work itself.
 
 ``STATS`` counts the DOM operations the layer asks for (the debug hook reports them to the bench);
 ``FULL_REBUILD = True`` brings back the old replace-everything mount, for comparison.
+
+This module is the patcher and its event routing only; the rest of the browser (timers,
+focus and live regions, the page's address and hooks, clipboard, canvas, the debug hook) is
+in ``ui/browser/``, through which this module reaches the page too.
 """
 from __future__ import annotations
 
@@ -37,22 +41,17 @@ import json
 import time
 from typing import Any, Callable, Optional
 
-import js as window                    # on the page's thread what pyscript.window is
-from js import document
-from pyodide.ffi import create_proxy, to_js
-
 from ..net import trace
+from .browser import document, lasting, timers, window
 
 FULL_REBUILD = False          # measurement only: rebuild every mounted tree from scratch
 SVG_NS = "http://www.w3.org/2000/svg"
 _FORM_PROPS = ("value", "checked", "selected")
-_COUNTDOWN = ("data-deadline", "data-offset")
 
 STATS: dict = {}              # DOM operations by kind, calls into the page (batches), mounts/time
 
 _handlers: dict = {}          # (event, key) -> callable
 _next_key = [0]
-_listeners: list = []
 _mounted: dict = {}           # mount target id -> the root Node mounted last
 _TEXT = object()              # Node.kids marker: the element's only child is its textContent
 
@@ -66,6 +65,12 @@ def reset_stats() -> None:
 
 
 reset_stats()
+
+
+def set_full_rebuild(on: bool) -> None:
+    """Measurement only (``?dom=rebuild``): every mount rebuilds its tree from scratch."""
+    global FULL_REBUILD
+    FULL_REBUILD = on
 
 
 def count_render(ms: float) -> None:
@@ -359,7 +364,7 @@ def _spec(node: Any, svg: bool) -> list:
     if len(kids) == 1 and not isinstance(kids[0], Node):
         STATS["text"] += 1
         node.kids = _TEXT
-        return [n, node.tag, 1 if svg else 0, attrs, _seconds_left(attrs) if _is_countdown(node) else kids[0]]
+        return [n, node.tag, 1 if svg else 0, attrs, timers.seconds_left(attrs) if _is_countdown(node) else kids[0]]
     node.kids = refs = []
     out = []
     for i, child in enumerate(kids):
@@ -467,24 +472,14 @@ def _patch(old: Node, new: Node, el: int, svg: bool) -> None:
                     _ops.append(["P", el, name, False])
     _patch_events(old, new, el)
     _patch_children(el, old, new, svg)
-    if oa != na and _is_countdown(new) and any(oa.get(a) != na.get(a) for a in _COUNTDOWN):
+    if oa != na and _is_countdown(new) and any(oa.get(a) != na.get(a) for a in timers.COUNTDOWN_ATTRS):
         STATS["text"] += 1
-        _ops.append(["T", el, _seconds_left(na)])
+        _ops.append(["T", el, timers.seconds_left(na)])
 
 
 def _is_countdown(node: Node) -> bool:
     """A live seconds-left element (``ScreenContext.countdown``): its text is the ticker's."""
     return "data-deadline" in node.attrs and node.children == [""]
-
-
-def _seconds_left(attrs: dict, now: Optional[int] = None) -> str:
-    """A countdown's seconds left on the host's clock (``data-offset``: how far it is ahead of
-    this tab's), rounded up: shown as the element is made, then by the ticker."""
-    try:
-        deadline, offset = int(attrs["data-deadline"]), int(attrs.get("data-offset") or 0)
-    except ValueError:
-        return ""
-    return str(max(0, (deadline - ((now_ms() if now is None else now) + offset) + 999) // 1000))
 
 
 def _patch_events(old: Node, new: Node, el: int) -> None:
@@ -513,15 +508,7 @@ def _patch_children(el: int, old: Node, new: Node, svg: bool) -> None:
     oc, nc = old.children, new.children
     ok = old.kids
     if len(nc) == 1 and not isinstance(nc[0], Node):            # text only
-        if ok is _TEXT:
-            if oc[0] != nc[0]:
-                STATS["text"] += 1
-                _ops.append(["T", el, nc[0]])
-        else:
-            for i, c in enumerate(oc):
-                _drop(c, ok[i])
-            STATS["text"] += 1
-            _ops.append(["T", el, nc[0]])
+        _patch_to_text(el, oc, ok, nc[0])
         new.kids = _TEXT
         return
     if ok is _TEXT:
@@ -543,7 +530,33 @@ def _patch_children(el: int, old: Node, new: Node, svg: bool) -> None:
                 _ops.append(["S", ok[i], c])
         new.kids = list(ok)
         return
-    # Match: by key first, then each remaining child by position among its own tag.
+    source = _match(oc, nc)
+    taken = set(source)
+    for j, c in enumerate(oc):
+        if j not in taken:
+            STATS["remove"] += 1
+            _ops.append(["X", el, ok[j]])
+            _drop(c, ok[j])
+    new.kids = _place(oc, ok, nc, source, svg)
+    _order(el, new.kids, source)
+
+
+def _patch_to_text(el: int, oc: list, ok: Any, text: str) -> None:
+    """The element's only child is now the text ``text``."""
+    if ok is _TEXT:
+        if oc[0] != text:
+            STATS["text"] += 1
+            _ops.append(["T", el, text])
+        return
+    for i, c in enumerate(oc):
+        _drop(c, ok[i])
+    STATS["text"] += 1
+    _ops.append(["T", el, text])
+
+
+def _match(oc: list, nc: list) -> list:
+    """For each new child, the index of the old child it reuses, or -1: by key first, then
+    each remaining child by position among the old children of its own tag."""
     keyed: dict = {}
     loose: dict = {}
     for j, c in enumerate(oc):
@@ -554,7 +567,7 @@ def _patch_children(el: int, old: Node, new: Node, svg: bool) -> None:
             loose.setdefault(c.tag if isinstance(c, Node) else "#", []).append(j)
     taken = [False] * len(oc)
     cursor: dict = {}
-    source = []                 # for each new child: the old index it reuses, or -1
+    source = []
     for c in nc:
         k = _key(c)
         j = -1
@@ -575,11 +588,12 @@ def _patch_children(el: int, old: Node, new: Node, svg: bool) -> None:
         if j >= 0:
             taken[j] = True
         source.append(j)
-    for j, c in enumerate(oc):
-        if not taken[j]:
-            STATS["remove"] += 1
-            _ops.append(["X", el, ok[j]])
-            _drop(c, ok[j])
+    return source
+
+
+def _place(oc: list, ok: list, nc: list, source: list, svg: bool) -> list:
+    """Build the new children that reuse no old one and patch the others in their old
+    elements; the new children's numbers, in order."""
     kids = []
     for i, c in enumerate(nc):
         j = source[i]
@@ -595,8 +609,7 @@ def _patch_children(el: int, old: Node, new: Node, svg: bool) -> None:
                 STATS["text"] += 1
                 _ops.append(["S", ref, c])
             kids.append(ref)
-    new.kids = kids
-    _order(el, kids, source)
+    return kids
 
 
 def _pairwise(oc: list, nc: list) -> bool:
@@ -787,37 +800,7 @@ def listen(root_id, events=("click", "input", "change", "submit", "keydown", "ke
     """Install the delegating listeners once, on ``root_id``."""
     root = document.getElementById(root_id) if root_id else document.body
     for ev in events:
-        proxy = create_proxy(_dispatch)
-        _listeners.append(proxy)  # keep a reference, or the proxy is destroyed
-        root.addEventListener(ev, proxy)
-
-
-def page_hidden() -> bool:
-    """The page is in the background (another tab, a minimised window, a phone's other app)."""
-    return str(window.document.visibilityState) == "hidden"
-
-
-def on_window(event: str, fn: Callable) -> None:
-    proxy = create_proxy(fn)
-    _listeners.append(proxy)
-    window.addEventListener(event, proxy)
-
-
-# --------------------------------------------------------------------------- small helpers
-def by_id(element_id: str):
-    return document.getElementById(element_id)
-
-
-def set_text(element_id: str, text: str) -> None:
-    el = document.getElementById(element_id)
-    if el:
-        el.textContent = text
-
-
-def input_value(element_id: str) -> str:
-    """The current text of an input (what the player typed), or ``""``."""
-    el = document.getElementById(element_id)
-    return str(el.value) if el else ""
+        root.addEventListener(ev, lasting(_dispatch))
 
 
 def value_of(event) -> str:
@@ -826,499 +809,3 @@ def value_of(event) -> str:
 
 def checked_of(event) -> bool:
     return bool(event.target.checked)
-
-
-_soon: dict = {}              # number -> what ``later`` runs
-_soon_key = [0]
-_soon_proxy: list = []
-
-
-def _run_soon(key) -> None:
-    fn = _soon.pop(int(key), None)
-    if fn is not None:
-        fn()
-
-
-def later(ms: int, fn: Callable) -> None:
-    """Run ``fn`` once after ``ms``.  One lasting proxy serves every call (the timer passes it
-    a number): making and dropping a proxy per call cost more than the rest (76 µs, measured)."""
-    if not _soon_proxy:
-        _soon_proxy.append(create_proxy(_run_soon))
-    _soon_key[0] += 1
-    _soon[_soon_key[0]] = fn
-    window.setTimeout(_soon_proxy[0], ms, _soon_key[0])
-
-
-_after_task: list = []        # what runs in the task after this one (one timer for all of it)
-
-
-def soon(fn: Callable) -> None:
-    """Run ``fn`` in the task after this one: work the screen does not wait for (saving,
-    a word to screen readers, scrolling to news) leaves a move's task, so the page shows
-    the move first.  Everything asked for in one task shares one timer."""
-    if not _after_task:
-        later(0, _run_after_task)
-    _after_task.append(fn)
-
-
-def _run_after_task() -> None:
-    due = list(_after_task)
-    _after_task.clear()
-    for fn in due:
-        try:
-            fn()
-        except Exception as e:  # one failing step must not stop the others
-            print("deferred step failed:", repr(e))
-
-
-_idle_proxy: list = []
-_idle_due: list = []          # what waits for the page's idle time, oldest first
-
-
-def when_idle(fn: Callable, timeout_ms: int = 2000) -> None:
-    """Run ``fn(ms_left)`` when the page has nothing else to do (``requestIdleCallback``;
-    ``ms_left`` is how long it may take), within ``timeout_ms``; where the browser has no
-    idle callbacks, in a task after 50 ms with 10 ms to use."""
-    ric = getattr(window, "requestIdleCallback", None)
-    if ric is None:
-        later(50, lambda: fn(10.0))
-        return
-    _idle_due.append(fn)
-    if not _idle_proxy:
-        _idle_proxy.append(create_proxy(_run_idle))
-    ric(_idle_proxy[0], to_js({"timeout": timeout_ms}, dict_converter=window.Object.fromEntries))
-
-
-def _run_idle(deadline, *_) -> None:
-    # one callback per request: each runs the oldest request still waiting
-    if _idle_due:
-        _idle_due.pop(0)(float(deadline.timeRemaining()))
-
-
-def now_ms() -> int:
-    """Wall-clock ms: the host's game clock must survive a reload of the tab.  The C
-    library's clock is the browser's ``Date.now()``, without a call into the page (1 µs
-    against 27, measured)."""
-    return int(time.time() * 1000)
-
-
-def focus(selector: str, prevent_scroll: bool = False) -> bool:
-    """Focus the first element matching ``selector``; False when there is none."""
-    el = document.querySelector(selector)
-    if not el:
-        return False
-    if prevent_scroll:
-        el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-    else:
-        el.focus()
-    return True
-
-
-def focus_heading(selector: str) -> bool:
-    """Move focus (and the view) to a heading, the start of a new screen or of news: made
-    focusable for this (tabindex -1) without joining the tab order."""
-    el = document.querySelector(selector)
-    if not el:
-        return False
-    if el.tabIndex < 0 and not el.hasAttribute("tabindex"):    # a control keeps its place in the tab order
-        el.setAttribute("tabindex", "-1")
-    el.focus()
-    el.scrollIntoView(to_js({"block": "start", "behavior": "smooth"}, dict_converter=window.Object.fromEntries))
-    return True
-
-
-def page_visible() -> bool:
-    """The page is on the screen (not a tab in the background, not a minimised window)."""
-    return str(getattr(document, "visibilityState", "visible")) != "hidden"
-
-
-def on_visible(fn: Callable) -> None:
-    """``fn()`` whenever the page comes back on the screen."""
-    proxy = create_proxy(lambda *_: fn() if page_visible() else None)
-    _listeners.append(proxy)
-    document.addEventListener("visibilitychange", proxy)
-
-
-def is_typing() -> bool:
-    """The player is typing in a field (news must not take the focus from it)."""
-    el = document.activeElement
-    if el is None or not el:
-        return False
-    tag = str(getattr(el, "tagName", "")).upper()
-    kind = str(el.getAttribute("type") or "text").lower() if tag == "INPUT" else ""
-    return tag == "TEXTAREA" or (tag == "INPUT" and kind not in ("button", "submit", "checkbox", "radio", "range",
-                                                                 "color", "file", "reset", "image"))
-
-
-def scroll_into_view(selector: str) -> bool:
-    """Scroll the least needed to show the element (news beside the control in use)."""
-    el = document.querySelector(selector)
-    if not el:
-        return False
-    el.scrollIntoView(to_js({"block": "nearest", "behavior": "smooth"}, dict_converter=window.Object.fromEntries))
-    return True
-
-
-def focus_first(selectors) -> None:
-    """Focus the first of ``selectors`` present on the page."""
-    for sel in selectors:
-        if focus(sel):
-            return
-
-
-def focus_is_lost() -> bool:
-    """Nothing has focus (it fell back to the page body, e.g. its element was removed)."""
-    el = document.activeElement
-    return el is None or not el or str(getattr(el, "tagName", "BODY")).upper() == "BODY"
-
-
-_said: dict = {}              # live region id -> the text put there last
-_regions: dict = {}           # live region id -> (document, its element): the page's own, never replaced
-
-
-def _region(region: str):
-    found = _regions.get(region)
-    if found is None or found[0] is not document or not found[1]:      # a test's new document
-        found = _regions[region] = (document, document.getElementById(region))
-    return found[1]
-
-
-def announce(text: str, region: str = "announce") -> None:
-    """Say ``text`` to screen readers through the page's small polite live region.  The
-    same text twice is still announced (a no-break space makes it a change)."""
-    el = _region(region)
-    if not el:
-        return
-    if _said.get(region, "").rstrip("\u00a0") == text:
-        text = text + ("\u00a0" if not _said[region].endswith("\u00a0") else "")
-    _said[region] = text
-    el.textContent = text
-
-
-# --------------------------------------------------------------------------- the page
-def location_hash() -> str:
-    return str(window.location.hash or "")
-
-
-def set_location_hash(route: str) -> None:
-    window.location.hash = route
-
-
-def page_url() -> str:
-    """This page's address without its hash (for invitation links)."""
-    return str(window.location.href).split("#")[0]
-
-
-def page_query() -> str:
-    return str(window.location.search or "")
-
-
-def preferred_languages() -> list:
-    return [str(x) for x in window.navigator.languages]
-
-
-def page_host() -> str:
-    return str(window.location.hostname or "")
-
-
-async def fetch_json(path: str):
-    """A JSON file of this very site (relative ``path``), or None when it is missing or the
-    network is off.  Never another origin: the page's policy allows only its own."""
-    import json
-    try:
-        resp = await window.fetch(path, to_js({"cache": "no-store"}, dict_converter=window.Object.fromEntries))
-        if not resp.ok:
-            return None
-        return json.loads(str(await resp.text()))
-    except Exception:
-        return None
-
-
-def select_text(element_id: str) -> bool:
-    """Select the whole text of a field (for the player to copy by hand) and try the old
-    ``copy`` command, which works without the clipboard API (plain http on a network
-    address); True when that copied."""
-    el = document.getElementById(element_id) if element_id else None
-    if not el:
-        return False
-    try:
-        el.focus()
-        el.select()
-        return bool(document.execCommand("copy"))
-    except Exception:
-        return False
-
-
-def allowed(feature: str) -> bool:
-    """The page's frame may use ``feature`` (``clipboard-write``, ``web-share``): a club's
-    iframe grants them with its ``allow`` attribute.  True where the browser cannot say (no
-    policy object, or a feature it does not know, like ``web-share`` on desktop Linux)."""
-    policy = getattr(document, "permissionsPolicy", None) or getattr(document, "featurePolicy", None)
-    if not policy:
-        return True
-    try:
-        if feature not in [str(f) for f in policy.features()]:
-            return True            # a feature this browser does not know: the API decides
-        return bool(policy.allowsFeature(feature))
-    except Exception:
-        return True
-
-
-def copy_text(text: str, done: Callable[[str], None], select_id: Optional[str] = None) -> None:
-    """Put ``text`` on the clipboard; ``done("copied")``, or, when the browser refuses (no
-    secure context, a frame without ``clipboard-write``), the text of ``select_id`` is
-    selected for the player and ``done("copied")`` if the old copy command took it, else
-    ``done("selected")``."""
-    def fallback(*_):
-        done("copied" if select_text(select_id) else "selected")
-    clip = getattr(window.navigator, "clipboard", None)
-    if not clip or not allowed("clipboard-write"):       # not asked where it is not allowed
-        fallback()
-        return
-    try:
-        clip.writeText(text).then(create_proxy(lambda *_: done("copied")), create_proxy(fallback))
-    except Exception:
-        fallback()
-
-
-def can_share() -> bool:
-    """The browser has the Web Share API (phones, some desktops) and this frame may use it."""
-    return bool(getattr(window.navigator, "share", None)) and allowed("web-share")
-
-
-def share(data: dict, done: Callable[[str], None]) -> None:
-    """Open the system's share sheet with ``data`` (``title``, ``text``, ``url``);
-    ``done("shared")``, ``done("cancelled")`` when the player closed it, or
-    ``done("failed")`` when the browser refused (a frame without ``web-share``)."""
-    def refused(err=None, *_):
-        name = str(getattr(err, "name", "") or "")
-        done("cancelled" if name == "AbortError" else "failed")
-    try:
-        window.navigator.share(to_js(data, dict_converter=window.Object.fromEntries)).then(
-            create_proxy(lambda *_: done("shared")), create_proxy(refused))
-    except Exception:
-        done("failed")
-
-
-_shown: dict = {}             # what this module last wrote to the page's lang and title
-
-
-def set_document_lang(lang: str) -> None:
-    if _shown.get("lang") != lang:           # every draw asks; the page is told once
-        _shown["lang"] = lang
-        document.documentElement.setAttribute("lang", lang)
-
-
-def set_title(text: str) -> None:
-    if _shown.get("title") != text:
-        _shown["title"] = text
-        document.title = text
-
-
-def mark_ready() -> None:
-    document.body.setAttribute("data-ready", "1")
-
-
-def mark_warm() -> None:
-    """The warm-up after start-up is done (``ui/warmup.py``; the frame bench waits for it)."""
-    document.body.setAttribute("data-warm", "1")
-
-
-def tick_countdowns(*_) -> None:
-    """Refresh every ``[data-deadline]`` element: seconds left on the host's clock."""
-    now = now_ms()
-    for el in document.querySelectorAll("[data-deadline]"):
-        text = _seconds_left({"data-deadline": el.getAttribute("data-deadline"),
-                              "data-offset": el.getAttribute("data-offset")}, now)
-        if el.textContent != text:
-            el.textContent = text
-
-
-def start_countdowns() -> None:
-    proxy = create_proxy(tick_countdowns)
-    _listeners.append(proxy)
-    window.setInterval(proxy, 250)
-
-
-def expose_debug(app) -> None:
-    """A read-only window into the tab for the end-to-end tests and benches: the raw
-    messages this tab received as a guest or sent as a host (JSON text), a host's game state
-    (``state``), its role, the DOM layer's call counts (``dom``; ``dom-reset`` starts counting
-    afresh) and a host's computer players' decision times (``decided``; ``decided-take``)."""
-    import json
-
-    def debug(what):
-        ctl = app.ctl
-        what = str(what)
-        if what == "received":
-            return json.dumps(list(getattr(ctl, "received", [])))
-        if what == "sent":
-            return json.dumps(list(getattr(ctl, "message_log", [])))
-        if what == "state":
-            # a host's whole state (this device holds it anyway; a guest has none): the tests
-            # read the secrets they must not find on a shared pass-and-play screen from it
-            table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
-            state = getattr(table, "state", None)
-            if state is None:
-                return "null"
-            from ..engine import clone       # its logs as plain lists (a Log's JSON is empty)
-            return json.dumps(clone(state))
-        if what == "role":
-            return "none" if ctl is None else ("host" if getattr(ctl, "is_host", False) else "guest")
-        if what == "dom":
-            return json.dumps(dict(STATS, ffi=ffi_calls(), full_rebuild=FULL_REBUILD))
-        if what == "dom-reset":
-            reset_stats()
-            return "{}"
-        if what in ("decided", "decided-take"):
-            # a host's computer players' latest decision times, [[seat, level, ms], ...]
-            # (``-take`` forgets them); a guest has none
-            table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
-            times = getattr(table, "decided_ms", None)
-            if times is None:
-                return "[]"
-            out = json.dumps([[seat, table.seats[seat].get("level"), ms] for seat, ms in times])
-            if what == "decided-take":
-                times.clear()
-            return out
-        return "null"
-    proxy = create_proxy(debug)
-    _listeners.append(proxy)
-    window.clubtableDebug = proxy
-
-
-def keep_focus(element_id: str, force: bool = False) -> None:
-    """After this render: focus ``element_id`` (without scrolling) if ``force``, or if a
-    re-render removed the focused control (focus fell back to the page body)."""
-    def check():
-        el = document.activeElement
-        lost = el is None or not el or str(getattr(el, "tagName", "BODY")).upper() == "BODY"
-        if force or lost:
-            target = document.getElementById(element_id)
-            if target:
-                target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-    later(0, check)
-
-
-def expose_global(name: str, fn: Callable) -> None:
-    """``window.<name>``: a Python function page scripts and tests may call."""
-    proxy = create_proxy(fn)
-    _listeners.append(proxy)
-    setattr(window, name, proxy)
-
-
-# --------------------------------------------------------------------------- drawing and pictures
-# Small, generic browser pieces for screens that draw or send pictures (the riddle kit).
-_pads: dict = {}            # canvas id -> fn(kind, x, y): pointer strokes on that canvas
-
-
-def on_pointer(canvas_id: str, fn: Callable) -> None:
-    """Route pointer strokes on the element ``canvas_id`` to ``fn(kind, x, y)``: ``kind`` is
-    ``"down"``, ``"move"``, ``"up"`` or ``"cancel"``; ``x, y`` in the canvas's own pixels.
-    Delegated on the document once, so a canvas a render re-creates keeps working."""
-    add = getattr(document, "addEventListener", None)    # None: a test's stand-in document
-    if not _pads and add is not None:
-        for ev in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
-            proxy = create_proxy(_pointer)
-            _listeners.append(proxy)
-            add(ev, proxy)
-    _pads[canvas_id] = fn
-
-
-def _pointer(event) -> None:
-    el = event.target
-    fn = _pads.get(str(getattr(el, "id", "") or ""))
-    if fn is None:
-        return
-    kind = str(event.type)[7:]
-    if kind == "down":
-        event.preventDefault()
-        try:
-            el.setPointerCapture(event.pointerId)   # keep the stroke when the finger leaves
-        except Exception:
-            pass
-    rect = el.getBoundingClientRect()
-    x = (event.clientX - rect.left) * el.width / max(1, rect.width)
-    y = (event.clientY - rect.top) * el.height / max(1, rect.height)
-    fn(kind, round(x, 1), round(y, 1))
-
-
-def paint(canvas_id: str, strokes: list, background: Optional[str] = None, relief: bool = True) -> None:
-    """Draw ``strokes`` ({"colour", "width", "points": [[x, y], ...]}) on a canvas, after
-    filling it with ``background`` (None: draw over what is there).  ``relief`` gives each
-    stroke a soft shadow and a light ridge, so it looks like a roll of dough."""
-    el = document.getElementById(canvas_id)
-    if not el:
-        return
-    c = el.getContext("2d")
-    if background is not None:
-        c.save()
-        c.shadowColor = "transparent"
-        c.fillStyle = background
-        c.fillRect(0, 0, el.width, el.height)
-        c.restore()
-    c.lineCap = "round"
-    c.lineJoin = "round"
-    for s in strokes:
-        pts = s.get("points") or []
-        if not pts:
-            continue
-        w = float(s.get("width", 16))
-        passes = [(s["colour"], w, 0.0, "rgba(0,0,0,0.35)")]
-        if relief:
-            passes.append(("rgba(255,255,255,0.35)", w * 0.35, -w * 0.16, None))
-        for colour, width, shift, shadow in passes:
-            c.save()
-            if shadow and relief:
-                c.shadowColor = shadow
-                c.shadowBlur = w * 0.45
-                c.shadowOffsetY = w * 0.15
-            c.strokeStyle = colour
-            c.lineWidth = width
-            c.beginPath()
-            c.moveTo(pts[0][0] + shift, pts[0][1] + shift)
-            for x, y in pts[1:] or [(pts[0][0] + 0.01, pts[0][1])]:
-                c.lineTo(x + shift, y + shift)
-            c.stroke()
-            c.restore()
-
-
-def canvas_bytes(canvas_id: str, mime: str = "image/png", quality: float = 0.85) -> Optional[bytes]:
-    """The canvas's picture, encoded (``toDataURL``, synchronous), or None."""
-    import base64
-    el = document.getElementById(canvas_id)
-    if not el:
-        return None
-    url = str(el.toDataURL(mime, quality))
-    return base64.b64decode(url.split(",", 1)[1]) if "," in url else None
-
-
-def image_file_bytes(event, max_side: int, fn: Callable, mime: str = "image/jpeg", quality: float = 0.82) -> None:
-    """The picture a file input (camera or file) chose, scaled so its longer side is at
-    most ``max_side`` pixels and re-encoded in the browser; ``fn(bytes)`` gets it, or
-    ``fn(None)`` when the file is not a picture the browser can read."""
-    import asyncio
-    import base64
-    files = event.target.files
-    if not files or not files.length:
-        return
-    file = files.item(0)
-
-    async def scale():
-        try:
-            bmp = await window.createImageBitmap(file)
-        except Exception:
-            fn(None)
-            return
-        k = min(1.0, max_side / max(1, bmp.width, bmp.height))
-        cv = document.createElement("canvas")
-        cv.width = max(1, int(bmp.width * k))
-        cv.height = max(1, int(bmp.height * k))
-        cx = cv.getContext("2d")
-        cx.fillStyle = "#ffffff"            # a transparent PNG becomes a JPEG on white
-        cx.fillRect(0, 0, cv.width, cv.height)
-        cx.drawImage(bmp, 0, 0, cv.width, cv.height)
-        bmp.close()
-        url = str(cv.toDataURL(mime, quality))
-        fn(base64.b64decode(url.split(",", 1)[1]))
-    asyncio.ensure_future(scale())

@@ -11,8 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Callable
 
-from . import dom
-from .dom import create_proxy, window
+from .browser import lasting, window
 
 
 def start(tell: Callable[[str, bool], None], script: str = "sw.js") -> None:
@@ -31,9 +30,7 @@ def start(tell: Callable[[str, bool], None], script: str = "sw.js") -> None:
             tell("offline.updated", True)
         else:
             tell("offline.ready", False)
-    proxy = create_proxy(changed)
-    dom._listeners.append(proxy)
-    container.addEventListener("controllerchange", proxy)
+    container.addEventListener("controllerchange", lasting(changed))
 
     async def register():
         try:

@@ -27,6 +27,7 @@ from typing import Callable, Optional
 from ..games.riddles.questions import public_flags
 from ..games.riddles.words import SecretWordError, check_secret_word, check_term
 from . import dom
+from .browser import canvas, tab
 from .dom import h
 
 PAD_W, PAD_H = 480, 360          # the drawing's own pixels (shown scaled to the screen)
@@ -66,11 +67,11 @@ def pad_picture(scratch: dict, pad_id: str) -> Optional[bytes]:
     if not pad_strokes(scratch, pad_id):
         return None
     _repaint(scratch, pad_id)
-    return dom.canvas_bytes(pad_id, "image/png")
+    return canvas.canvas_bytes(pad_id, "image/png")
 
 
 def _repaint(scratch: dict, pad_id: str) -> None:
-    dom.paint(pad_id, pad_strokes(scratch, pad_id), background=PAD_BACKGROUND)
+    canvas.paint(pad_id, pad_strokes(scratch, pad_id), background=PAD_BACKGROUND)
 
 
 def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int = BRUSH,
@@ -85,14 +86,14 @@ def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int
                 _repaint(scratch, pad_id)        # a fresh canvas: the table top first
             p["live"] = {"colour": colour, "width": brush, "points": [[x, y]]}
             p["strokes"].append(p["live"])
-            dom.paint(pad_id, [p["live"]], relief=False)
+            canvas.paint(pad_id, [p["live"]], relief=False)
         elif kind == "move" and p["live"] is not None:
             pts = p["live"]["points"]
             if abs(pts[-1][0] - x) + abs(pts[-1][1] - y) < 2:
                 return
             pts.append([x, y])
             # live: a flat segment; the dough's relief is painted when the stroke ends
-            dom.paint(pad_id, [{"colour": colour, "width": brush, "points": pts[-2:]}], relief=False)
+            canvas.paint(pad_id, [{"colour": colour, "width": brush, "points": pts[-2:]}], relief=False)
         elif kind in ("up", "cancel") and p["live"] is not None:
             p["live"] = None
             _repaint(scratch, pad_id)
@@ -112,7 +113,7 @@ def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int
 
     # The canvas is the screen's own element (``owned``): a patching render leaves it and
     # its paint alone; undo, clear and the picture repaint it from the strokes kept here.
-    dom.on_pointer(pad_id, on_pointer)
+    canvas.on_pointer(pad_id, on_pointer)
     n = len(p["strokes"])
     return h("div",
              h("canvas", id=pad_id, width=PAD_W, height=PAD_H, owned=True, cls="dough-pad",
@@ -174,11 +175,11 @@ def photo_picker(ctx, picker_id: str, limit: int = 3, max_side: int = 800):
         inputs = h("div",
                    h("label", _tr(t, "riddle.camera", "Take a photo"),
                      h("input", type="file", accept="image/*", capture="environment", id=picker_id + "-camera",
-                       cls="sr-only", on_change=lambda e: dom.image_file_bytes(e, max_side, got)),
+                       cls="sr-only", on_change=lambda e: canvas.image_file_bytes(e, max_side, got)),
                      cls="button"),
                    h("label", _tr(t, "riddle.file", "Choose a picture"),
                      h("input", type="file", accept="image/png,image/jpeg,image/webp", id=picker_id + "-file",
-                       cls="sr-only", on_change=lambda e: dom.image_file_bytes(e, max_side, got)),
+                       cls="sr-only", on_change=lambda e: canvas.image_file_bytes(e, max_side, got)),
                      cls="button"),
                    cls="photo-inputs")
     return h("div", h("ul", previews, cls="photos"), inputs, cls="photo-picker", id=picker_id)
@@ -196,7 +197,7 @@ def word_error_text(t: Callable, err: SecretWordError, term: bool = False) -> st
 def secret_word(scratch: dict, field_id: str, t: Callable, term: bool = False) -> tuple:
     """``(word, None)`` for a valid secret word in the field, else ``(None, message)``.
     ``term``: a Dohdle term, which may be several words or hyphenated (DOH-30)."""
-    el = dom.by_id(field_id)
+    el = tab.by_id(field_id)
     text = str(el.value) if el else scratch.get("word:" + field_id, "")
     scratch["word:" + field_id] = text
     try:
@@ -228,7 +229,7 @@ def secret_word_field(scratch: dict, field_id: str, t: Callable, label: Optional
 def set_word(scratch: dict, field_id: str, word: str) -> None:
     """Put ``word`` (a suggestion board's term) into the field."""
     scratch["word:" + field_id] = word
-    el = dom.by_id(field_id)
+    el = tab.by_id(field_id)
     if el:
         el.value = word
 
@@ -260,12 +261,12 @@ def question_field(scratch: dict, field_id: str, t: Callable, samples: list, on_
         if v:
             scratch[key] = v
             scratch.pop(warn_key, None)
-            el = dom.by_id(field_id)
+            el = tab.by_id(field_id)
             if el:
                 el.value = v
 
     def submit(_e):
-        el = dom.by_id(field_id)
+        el = tab.by_id(field_id)
         text = " ".join((str(el.value) if el else scratch.get(key, "")).split())
         if not text:
             return
@@ -328,7 +329,7 @@ def proposal_field(scratch: dict, field_id: str, t: Callable, on_propose: Callab
         scratch[key] = dom.value_of(e)
 
     def submit(_e):
-        el = dom.by_id(field_id)
+        el = tab.by_id(field_id)
         text = (str(el.value) if el else scratch.get(key, "")).strip()
         if text:
             scratch[key] = ""

@@ -50,7 +50,7 @@ _script: dict = {}          # the vendored decoder's <script>: loaded once per p
 
 async def _load_jsqr() -> bool:
     """Add jsQR's ``<script>`` to the page (once) and wait until it ran."""
-    from .dom import create_proxy, document, window
+    from .browser import create_proxy, document, window
     if getattr(window, "jsQR", None) is not None:
         return True
     fut = _script.get("loaded")
@@ -88,7 +88,8 @@ class Scanner:
         self.decoder: Optional[str] = None
 
     async def start(self) -> None:
-        from .dom import allowed, document, to_js, window
+        from .browser import document, to_js, window
+        from .browser.sharing import allowed
         self.running = True
         media = getattr(window.navigator, "mediaDevices", None)
         if media is None or getattr(media, "getUserMedia", None) is None or not allowed("camera"):
@@ -151,7 +152,7 @@ class Scanner:
         return read
 
     def _vendored(self, video):
-        from .dom import document, to_js, window
+        from .browser import document, to_js, window
         canvas = document.createElement("canvas")
         cx = canvas.getContext("2d", to_js({"willReadFrequently": True}, dict_converter=window.Object.fromEntries))
         options = to_js({"inversionAttempts": "dontInvert"}, dict_converter=window.Object.fromEntries)

@@ -10,6 +10,7 @@ from ..games import GAMES
 from ..session.protocol import MAX_SEQ
 from ..net import ice
 from . import clubs, dom
+from .browser import sharing, tab
 from .dom import h
 
 SEAT_KINDS = ("local", "pass", "bot", "remote")
@@ -426,7 +427,7 @@ class HomeScreens:
             self.render()
 
         def add(e=None):
-            text = str(dom.input_value(f"{fid}-add") or "").strip()
+            text = str(tab.input_value(f"{fid}-add") or "").strip()
             if text and text not in items:
                 items.append(text)
             self.render()
@@ -537,7 +538,7 @@ class HomeScreens:
             # code as text, to copy or share, for a host who is somewhere else
             body += [h("p", t("join.show_reply"), id="show-reply"),
                      qr(j["reply"], t("join.reply_qr")),
-                     h("p", t("join.send_reply" if dom.can_share() else "join.send_reply_copy")),
+                     h("p", t("join.send_reply" if sharing.can_share() else "join.send_reply_copy")),
                      h("textarea", j["reply"], id="reply-code", readonly=True, rows="3", aria_label=t("join.reply_code")),
                      copy_share(self, j["reply"], "reply", "reply-code"),
                      h("p", t("join.waiting"), cls="muted", role="status")]
@@ -575,14 +576,14 @@ def copy_share(app, text: str, what: str, select_id: str, link: bool = False):
 
     def shared(outcome):
         if outcome == "failed":               # not allowed here: copying still is, maybe
-            dom.copy_text(text, copied, select_id)
+            sharing.copy_text(text, copied, select_id)
     data = {"title": t("share.invite_title") if link else t("share.reply_title")}
     data["url" if link else "text"] = text
     return h("div", h("button", t("share.copy"), data_key=f"copy-{what}", cls="primary",
-                      on_click=lambda e: dom.copy_text(text, copied, select_id)),
+                      on_click=lambda e: sharing.copy_text(text, copied, select_id)),
              " ",
              h("button", t("share.share"), data_key=f"share-{what}",
-               on_click=lambda e: dom.share(data, shared)) if dom.can_share() else None,
+               on_click=lambda e: sharing.share(data, shared)) if sharing.can_share() else None,
              cls="row share")
 
 

@@ -9,7 +9,8 @@ import asyncio
 from ..games import GAMES
 from ..net import address, trace
 from ..net.sdp import CodeError
-from . import clubs, dom, storage
+from . import clubs, storage
+from .browser import sharing, tab
 from .dom import h
 from .shell_home import show_game_number
 
@@ -157,7 +158,7 @@ class TableScreens:
             return out
         link = self.invite_link(inv["code"], inv.get("seat"))
         from .shell_home import copy_share, qr
-        return out + [h("p", t("lobby.invite_help" if dom.can_share() else "lobby.invite_help_copy")),
+        return out + [h("p", t("lobby.invite_help" if sharing.can_share() else "lobby.invite_help_copy")),
                       qr(link, t("lobby.invite_qr")),
                       h("textarea", link, id="invite-link", readonly=True, rows="3", aria_label=t("lobby.invite_link")),
                       copy_share(self, link, "invite", "invite-link", link=True),
@@ -267,7 +268,7 @@ class TableScreens:
         public = clubs.public_base()
         if public:
             return public
-        page = dom.page_url()
+        page = tab.page_url()
         if address.is_loopback(page) and self.lan_urls:
             return self.lan_urls[0]
         return page
@@ -297,7 +298,7 @@ class TableScreens:
         return out
 
     def set_invite_base(self, raw=None):
-        raw = dom.input_value("invite-base") if raw is None else raw
+        raw = tab.input_value("invite-base") if raw is None else raw
         base = address.clean_base(raw)
         if base is None:
             self.base_error = self.t("lobby.bad_base")
@@ -321,7 +322,7 @@ class TableScreens:
 
     async def take_reply(self, code=None):
         """The guest's reply, read by the camera (``code``) or pasted."""
-        code = dom.input_value("reply-input").strip() if code is None else code
+        code = tab.input_value("reply-input").strip() if code is None else code
         try:
             await self.ctl.finish_invite(self.invite["peer"], code)
         except (CodeError, ValueError) as e:

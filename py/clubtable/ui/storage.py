@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ..session.store import Storage, StorageFull
-from .dom import window
+from .browser import window
 
 LOCAL, SESSION = "localStorage", "sessionStorage"
 NOTICE_KEY = "storage.memory_only"      # the text the app shows, in every language

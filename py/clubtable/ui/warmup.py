@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 
 from . import dom
+from .browser import tab, timers
 
 MOVES_PER_GAME = 12           # drawn moves per game: enough for the compiler, in ~0.3 s of idle time
 SLICE_MS = 8.0                # at most this long per idle callback (a click waits no longer)
@@ -29,7 +30,7 @@ def start() -> None:
         return
     _started.append(True)
     dom.detached_root(BOX)        # outside the document: no id or focus of it can be found
-    dom.when_idle(_Run().step)
+    timers.when_idle(_Run().step)
 
 
 class _Run:
@@ -51,12 +52,12 @@ class _Run:
         except Exception as e:  # a warm-up must never stop the page
             print("warm-up stopped:", repr(e))
             return self.finish()
-        dom.when_idle(self.step)
+        timers.when_idle(self.step)
 
     def finish(self) -> None:
         dom.unmount(BOX)
         dom.forget_memos()
-        dom.mark_warm()
+        tab.mark_warm()
 
 
 class _Play:
@@ -124,5 +125,5 @@ def prepare(game) -> None:
         except Exception as e:  # only a head start: the bots build what they need anyway
             print("warm-up stopped:", repr(e))
             return
-        dom.when_idle(step)
-    dom.when_idle(step)
+        timers.when_idle(step)
+    timers.when_idle(step)

@@ -22,6 +22,7 @@ on the columns, the solution, the pegs) live in ``ctx.scratch``.
 from __future__ import annotations
 
 from .. import dom
+from ..browser import focus, timers
 from ..dom import h
 from ...games.dobbelduel import solver
 
@@ -195,7 +196,7 @@ def _die_key(ctx, event, i):
         event.preventDefault()
         _put(ctx, int(key) - 1, index=i)
         rest = _unplaced(ctx.scratch["dd.plan"], ctx.view["board"].get("rolled") or [])
-        dom.focus(f'[data-key="dd-die-{rest[0]}"]' if rest else "#dd-confirm")
+        focus.focus(f'[data-key="dd-die-{rest[0]}"]' if rest else "#dd-confirm")
 
 
 def _drag_start(ctx, event, i):
@@ -259,11 +260,11 @@ def _pending_focus(ctx):
 
         def show():
             for sel in want[1]:
-                if dom.focus(sel, prevent_scroll=True):
+                if focus.focus(sel, prevent_scroll=True):
                     break
             if row:
-                dom.scroll_into_view(row)
-        dom.later(0, show)
+                focus.scroll_into_view(row)
+        timers.later(0, show)
 
 
 def _solution(ctx):
@@ -285,7 +286,7 @@ def _set_sol(ctx, col, raw):
 def _sure(ctx, flag):
     ctx.scratch["dd.sure"] = flag
     ctx.redraw()
-    dom.focus("#dd-solve-confirm" if flag else "#dd-solve")
+    focus.focus("#dd-solve-confirm" if flag else "#dd-solve")
 
 
 def _solve(ctx):
@@ -329,7 +330,7 @@ def _toggle_notebook(ctx, event):
 def _next_match(ctx, shown):
     ctx.scratch[f"dd.seen.{ctx.seat}"] = shown
     ctx.redraw()
-    dom.focus_first(("#dd-roll", "#dd-sol-0", "#dd-status"))
+    focus.focus_first(("#dd-roll", "#dd-sol-0", "#dd-status"))
 
 
 # --------------------------------------------------------------------------- the screen

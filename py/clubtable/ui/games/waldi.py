@@ -20,6 +20,7 @@ shows the refusal as a toast.
 from __future__ import annotations
 
 from .. import dom
+from ..browser import focus
 from ..dom import h
 
 # Keys for open ends: letters, minus the ones that are commands (d, h, n, u).
@@ -618,7 +619,7 @@ def _keep_focus(ctx):
     removed the focused control (focus fell back to the page body)."""
     first = not ctx.scratch.get("waldi.focused")
     ctx.scratch["waldi.focused"] = True
-    dom.keep_focus("waldi-board", force=first)
+    focus.keep_focus("waldi-board", force=first)
 
 
 

@@ -1,0 +1,68 @@
+"""A read-only window into the tab for the end-to-end tests and benches
+(``window.clubtableDebug(what)``): the only module of the DOM layer that looks at the
+app's controller."""
+from __future__ import annotations
+
+import json
+
+from .. import dom
+from . import window, lasting
+
+
+def expose_debug(app) -> None:
+    """``window.clubtableDebug(what)``: the raw messages this tab received as a guest
+    (``received``) or sent as a host (``sent``), as JSON text; a host's game state
+    (``state``); its role; the DOM layer's call counts (``dom``; ``dom-reset`` starts
+    counting afresh) and a host's computer players' decision times (``decided``;
+    ``decided-take``)."""
+    window.clubtableDebug = lasting(lambda what: _read(app.ctl, str(what)))
+
+
+def _hosted_table(ctl):
+    """A host's table (this device holds it anyway); None for a guest."""
+    return getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
+
+
+def _state(ctl) -> str:
+    # the tests read the secrets they must not find on a shared pass-and-play screen from it
+    state = getattr(_hosted_table(ctl), "state", None)
+    if state is None:
+        return "null"
+    from ...engine import clone       # its logs as plain lists (a Log's JSON is empty)
+    return json.dumps(clone(state))
+
+
+def _decided(ctl, take: bool) -> str:
+    """A host's computer players' latest decision times, [[seat, level, ms], ...] (``take``
+    forgets them); a guest has none."""
+    table = _hosted_table(ctl)
+    times = getattr(table, "decided_ms", None)
+    if times is None:
+        return "[]"
+    out = json.dumps([[seat, table.seats[seat].get("level"), ms] for seat, ms in times])
+    if take:
+        times.clear()
+    return out
+
+
+def _dom_counts(reset: bool) -> str:
+    if reset:
+        dom.reset_stats()
+        return "{}"
+    return json.dumps(dict(dom.STATS, ffi=dom.ffi_calls(), full_rebuild=dom.FULL_REBUILD))
+
+
+def _read(ctl, what: str) -> str:
+    if what == "received":
+        return json.dumps(list(getattr(ctl, "received", [])))
+    if what == "sent":
+        return json.dumps(list(getattr(ctl, "message_log", [])))
+    if what == "state":
+        return _state(ctl)
+    if what == "role":
+        return "none" if ctl is None else ("host" if getattr(ctl, "is_host", False) else "guest")
+    if what in ("dom", "dom-reset"):
+        return _dom_counts(what == "dom-reset")
+    if what in ("decided", "decided-take"):
+        return _decided(ctl, what == "decided-take")
+    return "null"
