@@ -142,45 +142,14 @@ class HomeScreens:
         s = self.setup
         game = GAMES[s["game"]]
         self.register_texts(game.id)  # the game's texts, for option labels too
-        rows = []
-        for i, seat in enumerate(s["seats"]):
-            kinds = [k for k in SEAT_KINDS if (k != "bot" or game.bot_levels)
-                     and (k != "pass" or game.pass_and_play)]
-            kind_sel = h("select", [h("option", t(f"setup.kind.{k}"), value=k, selected=seat["kind"] == k) for k in kinds],
-                         id=f"seat-kind-{i}", aria_label=t("setup.seat_kind", n=i + 1),
-                         on_change=lambda e, i=i: self.set_seat(i, "kind", dom.value_of(e)))
-            name_in = h("input", value=seat["name"], id=f"seat-name-{i}", maxlength="24",
-                        aria_label=t("setup.seat_name", n=i + 1),
-                        on_input=lambda e, i=i: self.set_seat(i, "name", dom.value_of(e), render=False))
-            level = None
-            if seat["kind"] == "bot":
-                level = h("select", [h("option", self.level_name(game, lv), value=lv,
-                                       selected=seat.get("level") == lv) for lv in game.bot_levels],
-                          id=f"seat-level-{i}", aria_label=t("setup.seat_level", n=i + 1),
-                          aria_describedby=f"seat-about-{i}",
-                          on_change=lambda e, i=i: self.set_seat(i, "level", dom.value_of(e)))
-            remove = None
-            if len(s["seats"]) > game.min_players and i > 0:
-                remove = h("button", "✕", aria_label=t("setup.remove_seat", n=i + 1), data_key=f"rm-{i}",
-                           on_click=lambda e, i=i: self.remove_seat(i))
-            about = None
-            if seat["kind"] == "bot":
-                about = self.text_of(f"{game.id}.bot.{seat.get('level')}.about")
-            rows.append(h("li", h("span", f"{i + 1}.", cls="seat-no"), kind_sel, name_in, level, remove,
-                          h("p", about, cls="muted bot-about", id=f"seat-about-{i}") if about else None,
-                          cls="seat-row"))
+        rows = [self.seat_row(game, i, seat) for i, seat in enumerate(s["seats"])]
         add = None
         if len(s["seats"]) < game.max_players:
             add = h("button", t("setup.add_seat"), id="add-seat", on_click=lambda e: self.add_seat())
         opts = [self.option_field(game, name) for name in game.options]
         # a game running at this tab's table is never replaced silently
         running = self.ctl is not None and self.ctl.is_host and self.ctl.started and not self.ctl.ended
-        pace = None
-        if game.bot_levels:
-            pace = h("div", h("label", t("setup.pace"), html_for="bot-pace"), " ",
-                     h("select", [h("option", t(f"setup.pace.{key}"), value=str(f), selected=s.get("pace", 1.0) == f)
-                                  for key, f in PACES], id="bot-pace",
-                       on_change=lambda e: s.__setitem__("pace", float(dom.value_of(e)))), cls="field")
+        pace = self.pace_field() if game.bot_levels else None
         return h("section",
                  h("p", h("a", "← " + t("nav.home"), href="#/")),
                  h("h1", game.title),
@@ -193,27 +162,7 @@ class HomeScreens:
                      None if game.pass_and_play else h("p", t("setup.no_pass"), cls="muted", id="no-pass")),
                    h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
                      h("div", opts, cls="options"),
-                     h("div", h("label", h("input", type="checkbox", id="use-stun", checked=bool(s.get("stun")),
-                                           on_change=lambda e: s.__setitem__("stun", dom.checked_of(e))),
-                                 t("setup.stun")),
-                       h("p", t("setup.stun_help", server=PUBLIC_STUN), cls="muted hint", id="stun-help"),
-                       cls="field stun"),
-                     h("div", h("label", t("setup.ice"), html_for="opt-ice"),
-                       h("input", id="opt-ice", value=s.get("ice", ""), placeholder="stun:stun.example.org:3478",
-                         aria_describedby="ice-help", autocomplete="off", spellcheck="false",
-                         on_input=lambda e: s.__setitem__("ice", dom.value_of(e))),
-                       h("p", t("setup.ice_help"), cls="muted hint", id="ice-help"), cls="field"),
-                     h("div", h("label", h("input", type="checkbox", id="relay-only", checked=bool(s.get("relay")),
-                                           aria_describedby="relay-help",
-                                           on_change=lambda e: s.__setitem__("relay", dom.checked_of(e))),
-                                 t("setup.relay")),
-                       h("p", t("setup.relay_help"), cls="muted hint", id="relay-help"), cls="field stun"),
-                     h("div", h("label", t("setup.game_number"), html_for="game-number"), " ",
-                       h("input", id="game-number", value=s.get("game_number", ""), inputmode="numeric",
-                         autocomplete="off", aria_describedby="game-number-help",
-                         on_input=lambda e: s.__setitem__("game_number", dom.value_of(e))),
-                       h("small", t("setup.game_number.help"), cls="muted hint opt-help", id="game-number-help"),
-                       cls="field"),
+                     self.connection_fields(),
                      open=bool(s.get("options_open"))),
                    h("p", s["error"], cls="error", role="alert") if s.get("error") else None,
                    running and h("p", t("setup.running"), " ",
@@ -224,6 +173,73 @@ class HomeScreens:
                    # our own checks, in the player's language, not the browser's
                    on_submit=self.open_table, id="setup-form", novalidate=True),
                  cls="screen setup", id="setup")
+
+    def seat_row(self, game, i, seat):
+        """One seat of the set-up: its kind, name, a computer's level and what it is like,
+        and the button that removes it."""
+        t = self.t
+        s = self.setup
+        kinds = [k for k in SEAT_KINDS if (k != "bot" or game.bot_levels)
+                 and (k != "pass" or game.pass_and_play)]
+        kind_sel = h("select", [h("option", t(f"setup.kind.{k}"), value=k, selected=seat["kind"] == k) for k in kinds],
+                     id=f"seat-kind-{i}", aria_label=t("setup.seat_kind", n=i + 1),
+                     on_change=lambda e, i=i: self.set_seat(i, "kind", dom.value_of(e)))
+        name_in = h("input", value=seat["name"], id=f"seat-name-{i}", maxlength="24",
+                    aria_label=t("setup.seat_name", n=i + 1),
+                    on_input=lambda e, i=i: self.set_seat(i, "name", dom.value_of(e), render=False))
+        level = None
+        if seat["kind"] == "bot":
+            level = h("select", [h("option", self.level_name(game, lv), value=lv,
+                                   selected=seat.get("level") == lv) for lv in game.bot_levels],
+                      id=f"seat-level-{i}", aria_label=t("setup.seat_level", n=i + 1),
+                      aria_describedby=f"seat-about-{i}",
+                      on_change=lambda e, i=i: self.set_seat(i, "level", dom.value_of(e)))
+        remove = None
+        if len(s["seats"]) > game.min_players and i > 0:
+            remove = h("button", "✕", aria_label=t("setup.remove_seat", n=i + 1), data_key=f"rm-{i}",
+                       on_click=lambda e, i=i: self.remove_seat(i))
+        about = None
+        if seat["kind"] == "bot":
+            about = self.text_of(f"{game.id}.bot.{seat.get('level')}.about")
+        return h("li", h("span", f"{i + 1}.", cls="seat-no"), kind_sel, name_in, level, remove,
+                 h("p", about, cls="muted bot-about", id=f"seat-about-{i}") if about else None,
+                 cls="seat-row")
+
+    def pace_field(self):
+        """How fast the computer players move."""
+        t = self.t
+        s = self.setup
+        return h("div", h("label", t("setup.pace"), html_for="bot-pace"), " ",
+                 h("select", [h("option", t(f"setup.pace.{key}"), value=str(f), selected=s.get("pace", 1.0) == f)
+                              for key, f in PACES], id="bot-pace",
+                   on_change=lambda e: s.__setitem__("pace", float(dom.value_of(e)))), cls="field")
+
+    def connection_fields(self):
+        """The set-up's options for the connection (STUN, own ICE servers, relay only) and
+        the game number."""
+        t = self.t
+        s = self.setup
+        return [h("div", h("label", h("input", type="checkbox", id="use-stun", checked=bool(s.get("stun")),
+                                      on_change=lambda e: s.__setitem__("stun", dom.checked_of(e))),
+                            t("setup.stun")),
+                  h("p", t("setup.stun_help", server=PUBLIC_STUN), cls="muted hint", id="stun-help"),
+                  cls="field stun"),
+                h("div", h("label", t("setup.ice"), html_for="opt-ice"),
+                  h("input", id="opt-ice", value=s.get("ice", ""), placeholder="stun:stun.example.org:3478",
+                    aria_describedby="ice-help", autocomplete="off", spellcheck="false",
+                    on_input=lambda e: s.__setitem__("ice", dom.value_of(e))),
+                  h("p", t("setup.ice_help"), cls="muted hint", id="ice-help"), cls="field"),
+                h("div", h("label", h("input", type="checkbox", id="relay-only", checked=bool(s.get("relay")),
+                                      aria_describedby="relay-help",
+                                      on_change=lambda e: s.__setitem__("relay", dom.checked_of(e))),
+                            t("setup.relay")),
+                  h("p", t("setup.relay_help"), cls="muted hint", id="relay-help"), cls="field stun"),
+                h("div", h("label", t("setup.game_number"), html_for="game-number"), " ",
+                  h("input", id="game-number", value=s.get("game_number", ""), inputmode="numeric",
+                    autocomplete="off", aria_describedby="game-number-help",
+                    on_input=lambda e: s.__setitem__("game_number", dom.value_of(e))),
+                  h("small", t("setup.game_number.help"), cls="muted hint opt-help", id="game-number-help"),
+                  cls="field")]
 
     def render_rules(self, game_id):
         """``#/rules/<game>``: How to play, from the game's screen module; the way back leads
@@ -310,34 +326,18 @@ class HomeScreens:
         if own is not None:                 # a game's own control
             return own(self, game, name)
         t = self.t
-        s = self.setup
-        opts = s["options"]
+        opts = self.setup["options"]
         value = opts.get(name)
         fid = f"opt-{name}"
         label = h("label", self.option_label(game, name), html_for=fid)
-        choices = game.option_choices.get(name)
+        if name == "first_player" and "first_player_rule" in game.options \
+                and opts.get("first_player_rule") != "host_choice":
+            return None                     # drawn at random: no seat to name
+        choices = self.option_choices(game, name)
         spec = game.option_specs.get(name)
         hint = None
-        if name == "first_player" and "first_player_rule" in game.options:
-            if opts.get("first_player_rule") != "host_choice":
-                return None                 # drawn at random: no seat to name
-            choices = list(range(len(s["seats"])))
-        elif name == "first_player_rule":
-            choices = [c for c in choices if c in HONOURED_RULES]
-        elif name in SEAT_OPTIONS and choices:
-            choices = [c for c in choices if not isinstance(c, int) or c < len(s["seats"])]
         if choices is not None:
-            enc = {json.dumps(c): c for c in choices}
-
-            def pick(e, name=name, enc=enc):
-                opts[name] = enc.get(dom.value_of(e))
-                if name == "first_player_rule":
-                    opts["first_player"] = 0 if opts[name] == "host_choice" else None
-                if name == "first_player_rule" or name in game.bot_options:   # the form changes
-                    self.render()
-            ctl = h("select", [h("option", self.choice_label(game, name, c), value=json.dumps(c),
-                                 selected=c == value and type(c) is type(value)) for c in choices],
-                    id=fid, on_change=pick)
+            ctl = self.choice_select(game, name, fid, choices, value)
         elif isinstance(value, bool):
             ctl = h("select", [h("option", t("opt.choice.true"), value="true", selected=value),
                                h("option", t("opt.choice.false"), value="false", selected=not value)],
@@ -350,29 +350,65 @@ class HomeScreens:
             hint = h("span", t("opt.numbers_hint"), cls="muted hint", id=f"{fid}-hint")
         elif isinstance(value, (int, float)) or spec is not None and getattr(spec, "kind", "") in ("int", "number") \
                 or spec is not None and getattr(getattr(spec, "inner", None), "lo", None) is not None:
-            inner = getattr(spec, "inner", spec)
-            lo, hi = getattr(inner, "lo", None), getattr(inner, "hi", None)
-            # durations in seconds: a milliseconds option is shown (and typed) in seconds
-            scale = 1000 if name.endswith("_ms") else 1
-            whole = scale == 1 and (getattr(inner, "kind", "") == "int"
-                                    or isinstance(value, int) and not isinstance(value, float))
-            ctl = h("input", type="number", id=fid, value="" if value is None else _num(value / scale),
-                    min=_num(lo / scale) if isinstance(lo, (int, float)) else None,
-                    max=_num(hi / scale) if isinstance(hi, (int, float)) else None,
-                    step="1" if whole else "0.05" if scale > 1 else "any",
-                    placeholder=t("opt.no_limit") if inner is not spec else None,
-                    aria_describedby=f"{fid}-hint", inputmode="numeric" if whole else "decimal",
-                    on_input=lambda e: self.set_number(name, dom.value_of(e), whole, nullable=inner is not spec,
-                                                       scale=scale))
-            unit = "opt.range_s" if name.endswith(("_s", "_ms")) else "opt.range"
-            if isinstance(lo, (int, float)) and isinstance(hi, (int, float)):
-                hint = h("span", t(unit, lo=_num(lo / scale), hi=_num(hi / scale)), cls="muted hint",
-                         id=f"{fid}-hint")
+            ctl, hint = self.number_input(name, fid, value, spec)
         else:                               # a word; anything else has a control of its own above
             ctl = h("input", id=fid, value=str(value or ""),
                     on_input=lambda e: opts.__setitem__(name, dom.value_of(e)))
         help_line = self.option_help(game, name, ctl)
         return h("div", label, " ", ctl, " ", hint, help_line, cls="field")
+
+    def option_choices(self, game, name):
+        """The values an option offers in a list (None: it is typed), as far as this set-up
+        allows them: a first player among the seats, the rules the table honours."""
+        s = self.setup
+        choices = game.option_choices.get(name)
+        if name == "first_player" and "first_player_rule" in game.options:
+            return list(range(len(s["seats"])))
+        if name == "first_player_rule":
+            return [c for c in choices if c in HONOURED_RULES]
+        if name in SEAT_OPTIONS and choices:
+            return [c for c in choices if not isinstance(c, int) or c < len(s["seats"])]
+        return choices
+
+    def choice_select(self, game, name, fid, choices, value):
+        """A select of an option's ``choices`` (each crosses as its JSON text)."""
+        opts = self.setup["options"]
+        enc = {json.dumps(c): c for c in choices}
+
+        def pick(e):
+            opts[name] = enc.get(dom.value_of(e))
+            if name == "first_player_rule":
+                opts["first_player"] = 0 if opts[name] == "host_choice" else None
+            if name == "first_player_rule" or name in game.bot_options:   # the form changes
+                self.render()
+        return h("select", [h("option", self.choice_label(game, name, c), value=json.dumps(c),
+                              selected=c == value and type(c) is type(value)) for c in choices],
+                 id=fid, on_change=pick)
+
+    def number_input(self, name, fid, value, spec):
+        """A number field within the option's bounds, and the hint that names them: ``(control,
+        hint or None)``."""
+        t = self.t
+        inner = getattr(spec, "inner", spec)
+        lo, hi = getattr(inner, "lo", None), getattr(inner, "hi", None)
+        # durations in seconds: a milliseconds option is shown (and typed) in seconds
+        scale = 1000 if name.endswith("_ms") else 1
+        whole = scale == 1 and (getattr(inner, "kind", "") == "int"
+                                or isinstance(value, int) and not isinstance(value, float))
+        ctl = h("input", type="number", id=fid, value="" if value is None else _num(value / scale),
+                min=_num(lo / scale) if isinstance(lo, (int, float)) else None,
+                max=_num(hi / scale) if isinstance(hi, (int, float)) else None,
+                step="1" if whole else "0.05" if scale > 1 else "any",
+                placeholder=t("opt.no_limit") if inner is not spec else None,
+                aria_describedby=f"{fid}-hint", inputmode="numeric" if whole else "decimal",
+                on_input=lambda e: self.set_number(name, dom.value_of(e), whole, nullable=inner is not spec,
+                                                   scale=scale))
+        unit = "opt.range_s" if name.endswith(("_s", "_ms")) else "opt.range"
+        hint = None
+        if isinstance(lo, (int, float)) and isinstance(hi, (int, float)):
+            hint = h("span", t(unit, lo=_num(lo / scale), hi=_num(hi / scale)), cls="muted hint",
+                     id=f"{fid}-hint")
+        return ctl, hint
 
     def option_help(self, game, name, control=None):
         """The option's one-line explanation (``opt.<game>.<name>.help``, else the shell's
