@@ -13,7 +13,7 @@ def describe(game, before: dict, seat, action: dict, after: dict):
     m_before = before["matches"][before["match"]]
     m = after["matches"][before["match"]]           # the match this event belongs to
     if kind == "roll":
-        return "dobbelduel.tl.roll", {"player": who, "dice": _dice(m["rolled"])}
+        return "dobbelduel.tl.roll", {"player": who, "faces": _dice(m["rolled"])}
     if kind == "place":
         row = m["rows"][-1]
         fb = row["given"]

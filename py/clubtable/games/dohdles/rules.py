@@ -965,6 +965,13 @@ class Dohdles(Game):
             "reason": state["reason"],
         }
 
+    def end_view(self, state: State) -> dict:
+        """Once the game is over the suggestion boards are public too: the spectator's view
+        (every word is in it by then) with each side's board (a replay's all-seeing end)."""
+        view = self.project(state, None)
+        view["side_boards"] = [sd["board"] for sd in state["sides"]]
+        return view
+
     def hidden_variants(self, state: State, seat: Optional[int], rng) -> list:
         """§1.9: the same table with every word (and accepted variant) ``seat`` may not see
         replaced, the other sides' suggestion boards swapped, the pictures of Dohdles still
