@@ -300,6 +300,7 @@ class Game:
     constants: dict = {}          # rule constants a screen may show (never copied into a screen)
     version: int = 1              # the rules' version: a game record of a newer one is refused
     timeline: str = ""            # "module:function" giving the words of one logged event (``describe``)
+    coach: str = ""               # "module:function" rating or summing up a finished game (``review``)
 
     # ------------------------------------------------------------------ public contract
     def new(self, players: list, seed: int, options: Optional[dict] = None, now_ms: int = 0) -> State:
@@ -513,6 +514,16 @@ class Game:
             return f"timeline.{kind}", {}
         who = before["players"][seat] if is_int(seat) and 0 <= seat < len(before["players"]) else ""
         return f"{self.id}.tl.{kind}", {"player": who}
+
+    def review(self, replay) -> Optional[dict]:
+        """The coach's report on a replayed game (``session.record.Replay``): ``coach`` names
+        the game's function, imported only when first asked; None without one.  Reads the
+        replay only: it never changes a game or its record."""
+        if not self.coach:
+            return None
+        module, name = self.coach.split(":")
+        package = type(self).__module__.rpartition(".")[0]
+        return getattr(import_module(module, package), name)(self, replay)
 
     def end_view(self, state: State) -> dict:
         """The all-seeing view of a finished game, every hidden thing turned up as at the end

@@ -307,6 +307,10 @@ class Replay:
         """The events as sentences in ``lang``."""
         return [sentence(lang, key, params) for key, params in self.events()]
 
+    def coach(self) -> Optional[dict]:
+        """The game's coach on this replay (``Game.review``)."""
+        return self.game.review(self)
+
     def pictures(self) -> dict:
         """``{ref: (mime, bytes)}`` from the record (checked by ``read_record``)."""
         import base64

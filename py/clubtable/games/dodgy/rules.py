@@ -70,6 +70,7 @@ class Dodgy(Game):
     bot_levels = ("easy", "normal", "hard")
     bots = ".bots:DodgyBot"
     timeline = ".timeline:describe"            # the events in words (a record's timeline)
+    coach = ".coach:coach"                     # the coach's report after the game (Game.review)
     options = {
         "faces": list(DEFAULT_FACES),          # DGY-2
         "seer_mode": "rolled_face",            # DGY-3

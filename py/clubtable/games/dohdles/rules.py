@@ -77,6 +77,7 @@ class Dohdles(Game):
     max_players = 12
     bot_levels = ("easy", "normal")
     bots = ".bots:DohdlesBot"
+    coach = ".coach:coach"                     # the coach's report after the game (Game.review)
     # the computers cannot see pictures: in a drawing or photo game they make nothing and
     # the making time runs out with no Dohdle of theirs (docs/games/dohdles.md)
     bot_options = {"riddle_medium": ["table"]}

@@ -72,6 +72,7 @@ class Waldi(Game):
     bot_levels = ("relaxed", "normal", "quick")
     bots = ".bots:WaldiBot"                   # takes speed= (how fast its hands are)
     timeline = ".timeline:describe"            # the events in words (a record's timeline)
+    coach = ".coach:coach"                     # the coach's report after the game (Game.review)
     options = {
         "edition": "DE",                      # WAL-1/WAL-2: DE 3 cat tails + bronze pile bone; FR 4 + silver
         "blanket_colours": list(C.DEFAULT_COLOURS),   # WAL-4, 3-6 names; the §4.1 recipe uses them
