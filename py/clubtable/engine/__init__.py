@@ -515,7 +515,7 @@ class Game:
         who = before["players"][seat] if is_int(seat) and 0 <= seat < len(before["players"]) else ""
         return f"{self.id}.tl.{kind}", {"player": who}
 
-    def review(self, replay) -> Optional[dict]:
+    def review(self, replay, **kw) -> Optional[dict]:
         """The coach's report on a replayed game (``session.record.Replay``): ``coach`` names
         the game's function, imported only when first asked; None without one.  Reads the
         replay only: it never changes a game or its record."""
@@ -523,7 +523,7 @@ class Game:
             return None
         module, name = self.coach.split(":")
         package = type(self).__module__.rpartition(".")[0]
-        return getattr(import_module(module, package), name)(self, replay)
+        return getattr(import_module(module, package), name)(self, replay, **kw)
 
     def end_view(self, state: State) -> dict:
         """The all-seeing view of a finished game, every hidden thing turned up as at the end

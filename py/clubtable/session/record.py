@@ -307,9 +307,9 @@ class Replay:
         """The events as sentences in ``lang``."""
         return [sentence(lang, key, params) for key, params in self.events()]
 
-    def coach(self) -> Optional[dict]:
+    def coach(self, **kw) -> Optional[dict]:
         """The game's coach on this replay (``Game.review``)."""
-        return self.game.review(self)
+        return self.game.review(self, **kw)
 
     def pictures(self) -> dict:
         """``{ref: (mime, bytes)}`` from the record (checked by ``read_record``)."""

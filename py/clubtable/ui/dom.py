@@ -1181,6 +1181,15 @@ def expose_debug(app) -> None:
             if what == "decided-take":
                 times.clear()
             return out
+        if what.startswith("coach-time:"):
+            # bench/coach.py: each verdict's time (ms) when this page coaches a record
+            from ..session.record import read_record
+            reading = read_record(what[len("coach-time:"):].encode("utf-8"))
+            if reading.replay is None:
+                return json.dumps({"error": reading.code})
+            times: list = []
+            reading.replay.coach(times=times)
+            return json.dumps(times)
         return "null"
     proxy = create_proxy(debug)
     _listeners.append(proxy)

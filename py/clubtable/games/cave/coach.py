@@ -4,7 +4,7 @@ Read from the replay only; the words are shown because the game is over."""
 from __future__ import annotations
 
 
-def coach(game, replay) -> dict:
+def coach(game, replay, times=None, clock=None) -> dict:
     final = replay.final
     per: dict = {r["id"]: {"questions": 0, "letters": 0, "guesses": 0} for r in final["riddles"]}
     for _seat, action, _now in replay.record["log"]:

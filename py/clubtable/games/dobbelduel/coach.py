@@ -22,9 +22,12 @@ one.  Accuracy per match: :func:`..coaching.accuracy` of the breaker's decisions
 """
 from __future__ import annotations
 
+from time import perf_counter
+from typing import Optional
+
 from ..coaching import accuracy, tally, verdict
 from . import solver
-from .board import MAX_EFFORTS, MUST_SOLVE, READY, ROLLED, feedback
+from .board import MAX_EFFORTS, READY, ROLLED, feedback
 
 #: largest loss (expected match points) still rated best, good, inaccuracy, mistake
 THRESHOLDS = (0.05, 0.75, 2.0, 5.0)
@@ -95,9 +98,10 @@ class Coach:
         }
 
 
-def coach(game, replay) -> dict:
+def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dict:
     """``{"matches": [...]}``: per match the breaker's rated efforts, the maker's feedback
-    checks and the breaker's accuracy.  ``replay``: a :class:`session.record.Replay`."""
+    checks and the breaker's accuracy.  ``replay``: a :class:`session.record.Replay`.
+    ``times``: a list that gets each verdict's time in ms by ``clock`` (bench/coach.py)."""
     c = Coach()
     states, log = replay.states, replay.record["log"]
     matches: dict = {}
@@ -117,8 +121,11 @@ def coach(game, replay) -> dict:
             continue
         if seat != m["breaker"] or action["type"] not in ("roll", "place", "solve"):
             continue
+        t0 = clock()
         board = game.view(before, seat)["board"]
         rated = c.rate(board, action)
+        if times is not None:
+            times.append((clock() - t0) * 1000.0)
         rated["step"] = i
         rated["effort"] = board["efforts_used"] + (1 if board["phase"] == ROLLED else 0)
         if action["type"] == "place":

@@ -24,6 +24,9 @@ false statements), statements caught, good doubts (challenges rated best or good
 """
 from __future__ import annotations
 
+from time import perf_counter
+from typing import Optional
+
 from ...engine import Rng
 from ...engine.rng import derive_seed
 from ..coaching import accuracy, tally, verdict
@@ -92,7 +95,7 @@ def rate(game, state: dict, seat: int, action: dict, seed: int) -> dict:
     chosen = _value(read, view, seat, action, style)
     options.append((chosen, {k: v for k, v in action.items() if k != "statement"}))
     best_v, best_action = max(options, key=lambda o: o[0])
-    bot = reading.decide(view, legal, Rng(seed), style)
+    bot = reading.decide(view, legal, Rng(seed), style, read)
     loss = max(0.0, best_v - chosen)
     v = verdict(loss, THRESHOLDS)
     out = {
@@ -115,8 +118,9 @@ def rate(game, state: dict, seat: int, action: dict, seed: int) -> dict:
     return out
 
 
-def coach(game, replay) -> dict:
-    """``{"decisions": [...], "players": [summary per seat]}`` for a DODGY replay."""
+def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dict:
+    """``{"decisions": [...], "players": [summary per seat]}`` for a DODGY replay.
+    ``times``: a list that gets each verdict's time in ms by ``clock`` (bench/coach.py)."""
     states, log = replay.states, replay.record["log"]
     seed = replay.record["seed"]
     n = len(states[0]["players"])
@@ -131,7 +135,10 @@ def coach(game, replay) -> dict:
             continue                         # a late shout in a collected challenge decides nothing
         if action["type"] != "state" and not before["statements"]:
             continue
+        t0 = clock()
         rated = rate(game, before, seat, action, derive_seed(seed, "coach", i))
+        if times is not None:
+            times.append((clock() - t0) * 1000.0)
         rated["step"], rated["seat"], rated["round"] = i, seat, before["round"]
         me = summary[seat]
         if action["type"] == "state":

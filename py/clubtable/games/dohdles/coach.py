@@ -4,7 +4,7 @@ word is shown here only because the game is over (every word is public at the en
 from __future__ import annotations
 
 
-def coach(game, replay) -> dict:
+def coach(game, replay, times=None, clock=None) -> dict:
     final = replay.final
     claims: dict = {}
     for _seat, action, _now in replay.record["log"]:

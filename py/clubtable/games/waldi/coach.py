@@ -17,7 +17,7 @@ def _percentile(values: list, q: float):
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def coach(game, replay) -> dict:
+def coach(game, replay, times=None, clock=None) -> dict:
     states, log = replay.states, replay.record["log"]
     n = len(states[0]["players"])
     deck = game.deck_of(states[0]["options"])
