@@ -1302,6 +1302,45 @@ def canvas_bytes(canvas_id: str, mime: str = "image/png", quality: float = 0.85)
     return base64.b64decode(url.split(",", 1)[1]) if "," in url else None
 
 
+def file_bytes(files, max_bytes: int, fn: Callable) -> None:
+    """The bytes of the first of ``files`` (a file input's or a drop's ``FileList``):
+    ``fn(bytes)``, or ``fn(None)`` when it is over ``max_bytes`` (not read at all) or cannot
+    be read."""
+    import asyncio
+    if not files or not files.length:
+        return
+    file = files.item(0)
+    if int(file.size) > max_bytes:
+        fn(None)
+        return
+
+    async def read():
+        try:
+            buf = await file.arrayBuffer()
+            data = window.Uint8Array.new(buf).to_bytes()
+        except Exception:
+            fn(None)
+            return
+        fn(data)
+    asyncio.ensure_future(read())
+
+
+def save_file(name: str, data: bytes, mime: str) -> None:
+    """Offer ``data`` as a download named ``name`` (a Blob behind a link clicked once)."""
+    arr = window.Uint8Array.new(len(data))
+    arr.assign(data)
+    blob = window.Blob.new(to_js([arr]), to_js({"type": mime}, dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = url
+    a.download = name
+    a.style.display = "none"
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    later(60_000, lambda: window.URL.revokeObjectURL(url))    # the download has its copy by then
+
+
 def image_file_bytes(event, max_side: int, fn: Callable, mime: str = "image/jpeg", quality: float = 0.82) -> None:
     """The picture a file input (camera or file) chose, scaled so its longer side is at
     most ``max_side`` pixels and re-encoded in the browser; ``fn(bytes)`` gets it, or
