@@ -43,6 +43,22 @@ def test_every_game_round_trips(gid):
     assert R.write_record(again) == data
 
 
+def test_a_tables_record_names_its_computers_and_keeps_its_pictures():
+    table = run_table("dodgy", 6, levels=("hard", "easy"))
+    rec = R.record_from_table(table)
+    assert [(p["computer"], p["level"]) for p in rec["players"]] == [(True, "hard"), (True, "easy")]
+    assert R.read_record(R.write_record(rec)).ok
+    # the table's asset store gives the pictures its log names (a Cave game's, here)
+    game, state, _seats, pictures = finished("cave")
+    table.game, table.state = game, state
+    table.seats = [{"kind": "pass", "level": None} for _ in state["players"]]
+    for ref, (mime, data) in pictures.items():
+        table.assets.add(ref, mime, data)
+    table.assets.add(R.assets.ref_of(png(77)), "image/png", png(77))     # not in the log: left out
+    rec = R.record_from_table(table)
+    assert set(rec["pictures"]) == set(pictures) and R.read_record(R.write_record(rec)).ok
+
+
 def test_the_pictures_the_log_needs_travel_in_the_record():
     game, state, rec = saved("cave")
     assert rec["pictures"], "the Cave game's riddles are pictures"
@@ -113,6 +129,7 @@ def _edited(gid, change):
     (lambda r: r.update(seed=True), "damaged"),
     (lambda r: r.update(extra=1), "damaged"),
     (lambda r: r.pop("final_hash"), "damaged"),
+    (lambda r: r.update(final_hash="md5:" + "0" * 67), "damaged"),
     (lambda r: r["players"].reverse(), "damaged"),
     (lambda r: r["players"][0].update(name="x" * 200), "damaged"),
     (lambda r: r.update(log=[[0, {"type": "nonsense"}, 5]] + r["log"]), "refused"),

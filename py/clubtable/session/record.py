@@ -213,6 +213,8 @@ def _read(raw: Any, games: Optional[dict], expect_game: Optional[str]) -> Readin
         return Reading(OTHER_GAME, f"a {game.id} record", game=game.id)
     if obj["rules_version"] > game.version:
         return Reading(FUTURE, f"rules version {obj['rules_version']} > {game.version}", version=obj["rules_version"])
+    if not obj["final_hash"].startswith("sha256:"):
+        return Reading(DAMAGED, "final_hash is not sha256:")
     players = obj["players"]
     if [p["seat"] for p in players] != list(range(len(players))):
         return Reading(DAMAGED, "players out of seat order")
@@ -227,8 +229,6 @@ def _read(raw: Any, games: Optional[dict], expect_game: Optional[str]) -> Readin
         replay = Replay(game, obj)
     except IllegalAction as err:
         return Reading(REFUSED, f"{err.code}: {err.message}", record=obj)
-    if not obj["final_hash"].startswith("sha256:"):
-        return Reading(DAMAGED, "final_hash is not sha256:")
     if state_hash(game, replay.states[-1]) != obj["final_hash"]:
         return Reading(MISMATCH, "the replayed final state has another hash", record=obj, replay=replay)
     return Reading(OK, "", record=obj, replay=replay)
