@@ -7,6 +7,8 @@ import base64
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from clubtable.engine import Rng
 from clubtable.games import GAMES
@@ -187,3 +189,15 @@ def test_reading_never_changes_the_record_or_raises():
         assert R.read_record(data[:cut]).code in ("damaged", "not_a_record")
     assert R.read_record(None).code == "damaged"
     assert R.write_record(rec) == data
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["dobbelduel", "dodgy", "waldi"]), st.integers(0, 10**6))
+def test_any_computer_game_round_trips(gid, seed):
+    levels = {"dobbelduel": ("hard", "easy"), "dodgy": ("normal", "easy", "hard"), "waldi": ("quick", "relaxed")}
+    table = run_table(gid, seed, levels=levels[gid])
+    data = R.write_record(R.record_from_table(table))
+    reading = R.read_record(data)
+    assert reading.ok, reading
+    assert R.state_hash(GAMES[gid], reading.replay.final) == R.state_hash(GAMES[gid], table.state)
+    assert len(reading.replay.events()) == len(table.state["log"])
