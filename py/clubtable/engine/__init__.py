@@ -298,6 +298,9 @@ class Game:
     stages: dict = {}             # {name: Stage}: who may act with what, and which timers run
     timers: Any = ()              # {name: Timer}, in firing order at equal times (or a tuple of names)
     constants: dict = {}          # rule constants a screen may show (never copied into a screen)
+    version: int = 1              # the rules' version: a game record of a newer one is refused
+    timeline: str = ""            # "module:function" giving the words of one logged event (``describe``)
+    coach: str = ""               # "module:function" rating or summing up a finished game (``review``)
 
     # ------------------------------------------------------------------ public contract
     def new(self, players: list, seed: int, options: Optional[dict] = None, now_ms: int = 0) -> State:
@@ -490,6 +493,43 @@ class Game:
         module, name = self.bots.split(":")
         package = type(self).__module__.rpartition(".")[0]
         return getattr(import_module(module, package), name)(self, seat, level, seed, **kw)
+
+    def describe(self, before: State, seat: Seat, action: Action, after: State) -> tuple:
+        """One logged event in words: ``(catalogue key, params)`` from the state before the
+        move, the move and the state after it (a game record's timeline).  ``timeline`` names
+        the game's own function, imported only when first asked (the rules never need it);
+        without one, or when it has nothing to say, the event is "<player>: <move>" with the
+        move's own key ``<game>.tl.<type>`` with the player's name (every declared move has
+        one in the game's catalogue: tests/unit/test_timeline.py)."""
+        if self.timeline:
+            module, name = self.timeline.split(":")
+            package = type(self).__module__.rpartition(".")[0]
+            found = getattr(import_module(module, package), name)(self, before, seat, action, after)
+            if found is not None:
+                return found
+        kind = action.get("type", "")
+        if kind == "tick":
+            return "timeline.tick", {}
+        if kind in CLOCK_MOVES:
+            return f"timeline.{kind}", {}
+        who = before["players"][seat] if is_int(seat) and 0 <= seat < len(before["players"]) else ""
+        return f"{self.id}.tl.{kind}", {"player": who}
+
+    def review(self, replay, **kw) -> Optional[dict]:
+        """The coach's report on a replayed game (``session.record.Replay``): ``coach`` names
+        the game's function, imported only when first asked; None without one.  Reads the
+        replay only: it never changes a game or its record."""
+        if not self.coach:
+            return None
+        module, name = self.coach.split(":")
+        package = type(self).__module__.rpartition(".")[0]
+        return getattr(import_module(module, package), name)(self, replay, **kw)
+
+    def end_view(self, state: State) -> dict:
+        """The all-seeing view of a finished game, every hidden thing turned up as at the end
+        of a real game.  Every game's spectator view reveals everything once the game has a
+        result (``tests/unit/test_record.py`` checks it: no hidden variant is left)."""
+        return self.project(state, None)
 
     def warm_up(self) -> Iterable:
         """Steps of work (an iterable; each step a few ms at most) that the computer players

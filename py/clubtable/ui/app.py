@@ -24,7 +24,7 @@ from ..net import trace
 from ..net import address, ice
 from ..net.sdp import CodeError
 from ..session import Table
-from . import clubs, dom, storage, warmup
+from . import clubs, dom, records, storage, warmup
 from .browser import debug, focus, tab, timers
 from .context import Refusal, ScreenContext
 from .screens import register_texts, screen_module
@@ -303,6 +303,8 @@ class App(HomeScreens, TableScreens):
             tree = self.render_setup()
         elif parts[0] == "clubs":
             tree = clubs.render(self)
+        elif parts[0] == "open":
+            tree = records.render(self)
         else:
             tree = self.render_home()
         trace.mark("render.tree")
@@ -340,7 +342,7 @@ class App(HomeScreens, TableScreens):
             game = GAMES[parts[0]].title
         elif parts[0] == "rules" and len(parts) > 1 and parts[1] in GAMES:
             return f"{self.t('howto.title', game=GAMES[parts[1]].title)} · {clubs.site_name()}"
-        screens = {"join": "join.title", "clubs": "clubs.title"}
+        screens = {"join": "join.title", "clubs": "clubs.title", "open": "record.open_title"}
         head = game or self.t(screens.get(parts[0], "home.title"))
         return f"{head} · {clubs.site_name()}"
 

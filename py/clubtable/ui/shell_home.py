@@ -9,7 +9,7 @@ from ..catalogue import CATALOGUE, player_range
 from ..games import GAMES
 from ..session.protocol import MAX_SEQ
 from ..net import ice
-from . import clubs, dom
+from . import clubs, dom, records
 from .browser import sharing, tab
 from .dom import h
 
@@ -134,6 +134,7 @@ class HomeScreens:
                  h("ul", tables, cls="open-tables") if tables else h("p", t("home.no_tables"), cls="muted"),
                  h("p", t("home.no_webrtc"), cls="warn", id="no-webrtc", role="note")
                  if tables and not links.has_webrtc() else None,
+                 records.home_link(self),
                  clubs.home_link(self),
                  cls="screen home", id="home")
 

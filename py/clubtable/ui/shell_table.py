@@ -9,7 +9,7 @@ import asyncio
 from ..games import GAMES
 from ..net import address, trace
 from ..net.sdp import CodeError
-from . import clubs, storage
+from . import clubs, records, storage
 from .browser import sharing, tab
 from .dom import h
 from .shell_home import show_game_number
@@ -484,6 +484,7 @@ class TableScreens:
             lines.append(h("p", t("result.seed", seed=show_game_number(ctl.seed)), cls="muted", id="seed"))
         lines.append(h("button", t("result.again"), cls="primary", id="play-again",
                        on_click=lambda e: self.again()))
+        lines.append(records.save_button(self))
         return h("section", lines, cls="result", id="result")
 
     def again(self):

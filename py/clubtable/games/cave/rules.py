@@ -144,6 +144,7 @@ class Cave(Game):
     min_players = 3
     max_players = 12
     bot_levels = ()                           # a computer player cannot see clay (docs/games/cave.md)
+    coach = ".coach:coach"                     # the coach's report after the game (Game.review)
     options = {
         "riddle_medium": "canvas2d",          # §3.11: canvas2d | photo | table (real clay)
         "molding_time_s": 600,                # CAVE-3, 0 = unlimited

@@ -102,6 +102,8 @@ class Dobbelduel(Game):
     }
     bot_levels = ("easy", "normal", "hard")
     bots = ".bots:DobbelduelBot"
+    timeline = ".timeline:describe"            # the events in words (a record's timeline)
+    coach = ".coach:coach"                     # the coach's report after the game (Game.review)
     # ------------------------------------------------------------------ who may act
     # The breaker is in the stage of the match's phase; the maker is "making" (his only
     # move is the manual feedback, §2.10).  Feedback is open in every stage so that its

@@ -489,15 +489,18 @@ def valued_claim(read: TableRead, view: dict, style: dict, rng) -> Optional[tupl
     return max(cands, key=lambda c: (value(c), -c[1]))
 
 
-def decide(view: dict, legal: list, rng, style: Optional[dict] = None) -> Optional[dict]:
-    """The action a reading player takes now, or None (nothing to do)."""
+def decide(view: dict, legal: list, rng, style: Optional[dict] = None,
+           read: Optional[TableRead] = None) -> Optional[dict]:
+    """The action a reading player takes now, or None (nothing to do).  ``read``: this view's
+    reading already made in this style (the coach weighs the same view: its tables are shared)."""
     style = style or STYLES["reader"]
     if not legal:
         return None
     kinds = {a["type"] for a in legal}
     if "choose" in kinds:
         return choose_die([a for a in legal if a["type"] == "choose"], rng)
-    read = TableRead(view, style["floor"], style["read"], style.get("joint", False))
+    if read is None:
+        read = TableRead(view, style["floor"], style["read"], style.get("joint", False))
     cur = view["statement"]
     me = view["you"]
     if "state" in kinds:

@@ -69,6 +69,8 @@ class Dodgy(Game):
     realtime = True
     bot_levels = ("easy", "normal", "hard")
     bots = ".bots:DodgyBot"
+    timeline = ".timeline:describe"            # the events in words (a record's timeline)
+    coach = ".coach:coach"                     # the coach's report after the game (Game.review)
     options = {
         "faces": list(DEFAULT_FACES),          # DGY-2
         "seer_mode": "rolled_face",            # DGY-3
@@ -628,6 +630,14 @@ class Dodgy(Game):
         if state["phase"] != "over":
             return None
         return {"winners": list(state["winners"]), "scores": [len(h) for h in state["hands"]]}
+
+    def end_view(self, state: State) -> dict:
+        """Once the game is over every cup is lifted: the spectator's view with every
+        remaining die's face public (a replay's all-seeing end)."""
+        view = self.project(state, None)
+        faces = state["faces"]
+        view["known"] = [[{"id": d, "face": faces[d], "seer": d == SEER} for d in h] for h in state["hands"]]
+        return view
 
     # ================================================================== hidden information
     def hidden_variants(self, state: State, seat, rng) -> list:

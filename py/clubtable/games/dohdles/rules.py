@@ -77,6 +77,7 @@ class Dohdles(Game):
     max_players = 12
     bot_levels = ("easy", "normal")
     bots = ".bots:DohdlesBot"
+    coach = ".coach:coach"                     # the coach's report after the game (Game.review)
     # the computers cannot see pictures: in a drawing or photo game they make nothing and
     # the making time runs out with no Dohdle of theirs (docs/games/dohdles.md)
     bot_options = {"riddle_medium": ["table"]}
@@ -964,6 +965,13 @@ class Dohdles(Game):
             "winners": list(state["winners"]) if state["winners"] is not None else None,
             "reason": state["reason"],
         }
+
+    def end_view(self, state: State) -> dict:
+        """Once the game is over the suggestion boards are public too: the spectator's view
+        (every word is in it by then) with each side's board (a replay's all-seeing end)."""
+        view = self.project(state, None)
+        view["side_boards"] = [sd["board"] for sd in state["sides"]]
+        return view
 
     def hidden_variants(self, state: State, seat: Optional[int], rng) -> list:
         """§1.9: the same table with every word (and accepted variant) ``seat`` may not see

@@ -71,6 +71,8 @@ class Waldi(Game):
     pass_and_play = False                     # every player plays at once (§4.2): nobody can pass the device
     bot_levels = ("relaxed", "normal", "quick")
     bots = ".bots:WaldiBot"                   # takes speed= (how fast its hands are)
+    timeline = ".timeline:describe"            # the events in words (a record's timeline)
+    coach = ".coach:coach"                     # the coach's report after the game (Game.review)
     options = {
         "edition": "DE",                      # WAL-1/WAL-2: DE 3 cat tails + bronze pile bone; FR 4 + silver
         "blanket_colours": list(C.DEFAULT_COLOURS),   # WAL-4, 3-6 names; the §4.1 recipe uses them
@@ -562,6 +564,17 @@ class Waldi(Game):
         }
 
     # ================================================================== hidden information
+    def end_view(self, state: dict) -> dict:
+        """Once the game is over the piles are turned up: the spectator's view with, per
+        seat, the faces of the cards left in each pile, top first (a replay's all-seeing end)."""
+        view = self.project(state, None)
+        deck = self.deck_of(state["options"])
+        for s, seat in enumerate(view["seats"]):
+            seat["left"] = [[dict(deck[c % C.SET_SIZE]) for c in p] for p in state["piles"][s]]
+            card = state["revealed"][s]
+            seat["revealed_card"] = None if card is None else dict(deck[card % C.SET_SIZE])
+        return view
+
     def hidden_variants(self, state: dict, seat, rng) -> list:
         """States ``seat`` cannot tell from ``state``: the order of every pile (even one's
         own, §4.8: sizes only) and the revealed card of every other player are shuffled

@@ -7,6 +7,7 @@ of the page, behind plain functions:
 ``tab``       address, language and title, visibility, window listeners and hooks
 ``sharing``   clipboard and the system's share sheet
 ``canvas``    pointer strokes, painting, pictures from a canvas or a file
+``files``     a file the player gives (input or drop), a file offered as a download
 ``debug``     the tests' and benches' read-only window into the tab
 
 Each keeps its own state; none writes another's.  A proxy the page calls for its whole

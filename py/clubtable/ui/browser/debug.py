@@ -65,4 +65,17 @@ def _read(ctl, what: str) -> str:
         return _dom_counts(what == "dom-reset")
     if what in ("decided", "decided-take"):
         return _decided(ctl, what == "decided-take")
+    if what.startswith("coach-time:"):
+        return _coach_times(what[len("coach-time:"):])
     return "null"
+
+
+def _coach_times(text: str) -> str:
+    """bench/coach.py: each verdict's time (ms) when this page coaches a record."""
+    from ...session.record import read_record
+    reading = read_record(text.encode("utf-8"))
+    if reading.replay is None:
+        return json.dumps({"error": reading.code})
+    times: list = []
+    reading.replay.coach(times=times)
+    return json.dumps(times)

@@ -1,0 +1,96 @@
+"""Game records in the shell: "Save this game" on a finished table's result (the host's: it
+holds the whole game) and the ``#/open`` page, which opens a record from a file input or a
+file dropped on it, replays it and says whether its final state matches (docs/RECORDS.md).
+The replay screen itself comes with the pure game screens; this page lists the game's events
+in words.  Every text from the file (names, the game's lines) is set as text, never markup.
+"""
+from __future__ import annotations
+
+import time
+
+from ..games import GAMES
+from ..session import record
+from . import dom
+from .browser import files
+from .dom import h
+
+# Texts: record.* in the shell catalogue (locale/<lang>/LC_MESSAGES/clubtable.po).
+
+_opened = [None]          # the last Reading this page opened (one at a time)
+
+
+def file_name(game_id: str, now_s: float) -> str:
+    """``clubtable-<game>-<YYYY-MM-DD-HHMM>.json`` (UTC): sorts by date in a folder."""
+    return f"clubtable-{game_id}-{time.strftime('%Y-%m-%d-%H%M', time.gmtime(now_s))}.json"
+
+
+def save_button(app):
+    """The result's "Save this game", for the host of a finished table."""
+    ctl = app.ctl
+    table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
+    if table is None or table.state is None:
+        return None
+
+    def save(_e):
+        data = record.write_record(record.record_from_table(table))
+        files.save_file(file_name(table.game.id, time.time()), data, "application/json")
+        app.toast(app.t("record.saved"))
+    return h("button", app.t("record.save"), id="save-record", on_click=save)
+
+
+def home_link(app):
+    """The home screen's way to the ``#/open`` page."""
+    return h("p", h("a", app.t("record.open_link"), href="#/open", id="open-link"), cls="open-link")
+
+
+def opened(app, data) -> None:
+    """A file's bytes (None: too big or unreadable) read and replayed; the page redrawn."""
+    reading = record.read_record(data) if data is not None else record.Reading(record.DAMAGED, "unreadable")
+    _opened[0] = reading
+    app.announce(app.t(reading.key, **reading.params))
+    app.render()
+
+
+def render(app):
+    """The ``#/open`` route."""
+    t = app.t
+
+    def chosen(e):
+        files.file_bytes(e.target.files, record.MAX_RECORD_BYTES, lambda data: opened(app, data))
+
+    def over(e):
+        e.preventDefault()                     # a drop is allowed here
+
+    def dropped(e):
+        e.preventDefault()
+        files.file_bytes(e.dataTransfer.files, record.MAX_RECORD_BYTES, lambda data: opened(app, data))
+
+    reading = _opened[0]
+    body = [h("h1", t("record.open_title")),
+            h("p", t("record.open_hint"), cls="muted", id="open-hint"),
+            h("div", h("label", t("record.choose_file"), html_for="open-record"), " ",
+              h("input", type="file", id="open-record", accept=".json,application/json",
+                aria_describedby="open-hint", on_change=chosen),
+              cls="field drop-zone", id="drop-zone", on_dragover=over, on_drop=dropped)]
+    if reading is not None:
+        good = reading.code == record.OK
+        body.append(h("p", t(reading.key, **reading.params), id="record-status", role="status",
+                      cls="ok" if good else ("warn" if reading.opened else "error"), data_code=reading.code))
+        if reading.opened:
+            body += _summary(app, reading)
+    body.append(h("p", h("a", t("record.home"), href="#/"), cls="back"))
+    return h("section", body, id="open", cls="open-record")
+
+
+def _summary(app, reading) -> list:
+    t = app.t
+    replay = reading.replay
+    game = GAMES[reading.record["game"]]
+    names = ", ".join(p["name"] for p in reading.record["players"])
+    lang = t.lang
+    lines = replay.timeline(lang)
+    return [h("h2", game.title, id="record-game"),
+            h("p", t("record.players", names=names), id="record-players"),
+            h("h3", t("record.timeline")),
+            h("ol", [h("li", line, key=f"ev-{i}") for i, line in enumerate(lines)], id="record-timeline",
+              cls="timeline")]

@@ -1,0 +1,199 @@
+"""The coaches (games/*/coach.py): Dobbelduel's and DODGY's ratings against the strongest
+computer player, from what the player could see, and the summaries of Wie Waldi and the
+riddle games.  A coach reads a replay and changes nothing."""
+from __future__ import annotations
+
+import pytest
+
+from clubtable.engine import Rng
+from clubtable.games import GAMES
+from clubtable.games.coaching import VERDICTS, accuracy, verdict
+from clubtable.games.dobbelduel import coach as dd_coach
+from clubtable.games.dodgy import coach as dg_coach
+from clubtable.session import record as R
+from record_games import finished, run_table
+
+DD, DG = GAMES["dobbelduel"], GAMES["dodgy"]
+
+
+def replay_of(game, state, seats=None, pictures=None):
+    return R.Replay(game, R.make_record(game, state, seats, pictures))
+
+
+def play(game, players, options, moves, seed=1):
+    """Apply ``moves`` ([(seat, action)], a seat of "breaker"/"maker" meaning the current
+    match's) from a new game; returns the state."""
+    state = game.new(players, seed, options, 0)
+    for t, (seat, action) in enumerate(moves, start=1):
+        if isinstance(seat, str):
+            seat = state["matches"][state["match"]][seat]
+        state = game.apply(state, seat, action, t * 1000)
+    return state
+
+
+def test_the_scale():
+    assert [verdict(x, (0, 1, 2, 3)) for x in (0, 0.5, 1.5, 2.5, 9)] == list(VERDICTS)
+    assert accuracy([]) is None
+    assert accuracy([(1, 2), (3, 3), (0, 0)]) == pytest.approx(100 * (0.5 + 1 + 1) / 3, abs=0.1)
+
+
+# ---------------------------------------------------------------------------- Dobbelduel
+def test_the_strongest_breaker_is_rated_best_throughout():
+    table = run_table("dobbelduel", 11, levels=("hard", "hard"))
+    report = replay_of(DD, table.state).coach()
+    efforts = [e for m in report["matches"] for e in m["efforts"]]
+    assert len(report["matches"]) == 2 and efforts
+    assert {e["verdict"] for e in efforts} == {"best"}, [e for e in efforts if e["verdict"] != "best"]
+    for m in report["matches"]:
+        assert m["accuracy"] == 100.0 and m["score"] is not None
+        assert m["efforts"][0]["codes_before"] == 1296
+        places = [e for e in m["efforts"] if e["kind"] == "place"]
+        # each row narrows the codes, and the next effort starts from what the last left
+        for a, b in zip(places, places[1:]):
+            assert b["codes_before"] == a["codes_after"] <= a["codes_before"]
+
+
+def test_a_premature_solve_is_a_blunder_and_the_best_effort_is_shown():
+    state = play(DD, ["Ann", "Ben"], {"first_code_maker": 0}, [("breaker", {"type": "solve", "code": [1, 2, 3, 4]})])
+    m = replay_of(DD, state).coach()["matches"][0]
+    solve = m["efforts"][0]
+    assert solve["codes_before"] == 1296 and solve["verdict"] == "blunder"
+    assert solve["best"] == {"type": "roll"} and solve["best_value"] > 30
+    assert m["accuracy"] < 10
+
+
+def test_a_weak_row_is_rated_with_the_best_row_beside_it():
+    state = DD.new(["Ann", "Ben"], 5, {"first_code_maker": 0}, 0)
+    state = DD.apply(state, 1, {"type": "roll"}, 1000)
+    rolled = state["matches"][0]["rolled"]
+    one = [rolled[0], None, None, None]            # one die where four were possible
+    state = DD.apply(state, 1, {"type": "place", "row": one}, 2000)
+    e = replay_of(DD, state).coach()["matches"][0]["efforts"][1]
+    assert e["kind"] == "place" and e["verdict"] != "best"
+    assert e["best"]["type"] == "place" and e["best"]["row"] != one
+    assert e["best_value"] > e["value"] and e["loss"] == pytest.approx(e["best_value"] - e["value"], abs=1e-3)
+    assert "codes_after" in e and "best_codes_after" in e
+
+
+def test_the_makers_wrong_feedback_is_flagged():
+    opts = {"first_code_maker": 0, "feedback": "manual"}
+    state = DD.new(["Ann", "Ben"], 8, opts, 0)
+    state = DD.apply(state, 1, {"type": "roll"}, 1000)
+    row = list(state["matches"][0]["rolled"])[:4] + [None] * (4 - len(state["matches"][0]["rolled"]))
+    state = DD.apply(state, 1, {"type": "place", "row": row}, 2000)
+    true = state["matches"][0]["rows"][-1]["true"]
+    state = DD.apply(state, 0, {"type": "feedback", **true}, 3000)
+    state = DD.apply(state, 1, {"type": "roll"}, 4000)
+    rolled = state["matches"][0]["rolled"]
+    state = DD.apply(state, 1, {"type": "place", "row": [rolled[0], None, None, None]}, 5000)
+    true2 = state["matches"][0]["rows"][-1]["true"]
+    wrong = {"eq": 1 - min(true2["eq"], 1), "plus": 0, "minus": min(true2["eq"], 1)}
+    assert wrong != true2
+    state = DD.apply(state, 0, {"type": "feedback", **wrong}, 6000)
+    fb = replay_of(DD, state).coach()["matches"][0]["feedback"]
+    assert [f["wrong"] for f in fb] == [False, True]
+    assert fb[1]["given"] == wrong and fb[1]["true"] == true2
+
+
+def test_the_breakers_rating_uses_only_the_breakers_view():
+    """Another code consistent with the public rows gives the same rating."""
+    state = DD.new(["Ann", "Ben"], 5, {"first_code_maker": 0}, 0)
+    state = DD.apply(state, 1, {"type": "roll"}, 1000)
+    rolled = state["matches"][0]["rolled"]
+    action = {"type": "place", "row": [rolled[0], rolled[1], None, None]}
+    c = dd_coach.Coach()
+    mine = c.rate(DD.view(state, 1)["board"], action)
+    for alt in DD.hidden_variants(state, 1, Rng(3)):
+        assert c.rate(DD.view(alt, 1)["board"], action) == mine
+
+
+# ---------------------------------------------------------------------------- DODGY
+def test_challenging_a_hopeless_statement_is_best_and_raising_on_it_a_blunder():
+    state = DG.new(["Ann", "Ben"], 4, {"first_player_rule": "host_choice", "first_player": 0}, 0)
+    image = state["options"]["faces"][0]
+    total = DG.dice_in_hands(state)
+    # Ann claims all but one of the dice show the same image: almost surely false
+    state = DG.apply(state, state["stater"], {"type": "state", "quantity": total - 1, "image": image}, 100)
+    ben = state["stater"]
+    challenge = dg_coach.rate(DG, state, ben, {"type": "dodgy"}, 1)
+    assert challenge["verdict"] == "best" and challenge["against"]["p_true"] < 0.01
+    assert challenge["bot"] == {"type": "dodgy"}
+    rated = dg_coach.rate(DG, state, ben, {"type": "state", "quantity": total, "image": image}, 1)
+    assert rated["verdict"] == "blunder" and rated["best"] == {"type": "dodgy"}
+    assert rated["p_true"] < 0.01
+
+
+def test_dodgy_ratings_use_only_what_the_player_could_see():
+    game, state, seats, _p = finished("dodgy")
+    replay = replay_of(game, state, seats)
+    checked = 0
+    for i, (seat, action, _now) in enumerate(replay.record["log"]):
+        if seat is None or action["type"] not in ("state", "dodgy") or i % 5:
+            continue
+        before = replay.states[i]
+        if before["phase"] != "statement":
+            continue
+        mine = dg_coach.rate(game, before, seat, action, 9)
+        for alt in game.hidden_variants(before, seat, Rng(i)):
+            assert game.view(alt, seat) == game.view(before, seat)
+            assert dg_coach.rate(game, alt, seat, action, 9) == mine
+        checked += 1
+    assert checked >= 5
+
+
+def test_dodgy_summary_adds_up():
+    game, state, seats, _p = finished("dodgy")
+    report = replay_of(game, state, seats).coach()
+    players = report["players"]
+    challenges = [d for d in report["decisions"] if d["kind"] == "challenge" and "caught" in d]
+    assert sum(p["challenges"] for p in players) == len(challenges) == len(state["history"]) - sum(
+        1 for h in state["history"] if h.get("by_timeout"))
+    for p in players:
+        assert p["bluffs_caught"] + p["wrong_challenges"] == p["challenges"]
+        assert 0 <= p["accuracy"] <= 100 and sum(p["verdicts"].values()) == sum(
+            1 for d in report["decisions"] if d["seat"] == p["seat"])
+    assert sum(p["statements_caught"] for p in players) == sum(p["bluffs_caught"] for p in players)
+    statements = [d for d in report["decisions"] if d["kind"] == "statement"]
+    assert len(statements) == sum(1 for _s, a, _n in state["log"] if a["type"] == "state")
+    assert all(0 <= d["p_true"] <= 1 and d["bot"] is not None for d in statements)
+    # the hard reader blunders less than the easy player
+    by_level = {seats[p["seat"]]["level"]: p for p in players}
+    assert by_level["hard"]["accuracy"] > by_level["easy"]["accuracy"]
+
+
+# ---------------------------------------------------------------------------- summaries
+def test_waldi_summary_counts_every_turned_up_card():
+    game, state, seats, _p = finished("waldi")
+    report = replay_of(game, state, seats).coach()
+    for p in report["players"]:
+        held = int(state["revealed"][p["seat"]] is not None)
+        assert p["laid"] + p["put_under"] + held == p["revealed"] > 0
+        assert p["snatched"] <= p["closed"] and p["heads"] <= p["laid"]
+        r = p["reaction_ms"]
+        assert r["count"] > 0 and 0 <= r["fastest"] <= r["median"] <= r["p90"]
+    closed = sum(1 for d in state["dogs"] if not d["open"])
+    assert sum(p["closed"] for p in report["players"]) >= closed
+
+
+@pytest.mark.parametrize("gid, kinds", [("dohdles", ("claim",)), ("cave", ("guess",))])
+def test_riddle_summaries(gid, kinds):
+    game, state, seats, pictures = finished(gid)
+    report = replay_of(game, state, seats, pictures).coach()
+    assert report["riddles"]
+    guesses = sum(1 for _s, a, _n in state["log"] if a["type"] in kinds)
+    assert sum(r["guesses"] for r in report["riddles"]) == guesses
+    asks = sum(1 for _s, a, _n in state["log"] if a["type"] == "ask")
+    assert sum(r["questions"] + r.get("refused", 0) for r in report["riddles"]) <= asks
+    assert all(r["word"] is not None for r in report["riddles"])     # the game is over
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_a_coach_changes_nothing(gid):
+    game, state, seats, pictures = finished(gid)
+    rec = R.make_record(game, state, seats, pictures)
+    data = R.write_record(rec)
+    replay = R.read_record(data).replay
+    hashes = [R.state_hash(game, s) for s in replay.states[:: max(1, len(replay) // 20)]]
+    assert replay.coach() is not None
+    assert [R.state_hash(game, s) for s in replay.states[:: max(1, len(replay) // 20)]] == hashes
+    assert R.write_record(rec) == data
