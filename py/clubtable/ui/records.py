@@ -10,7 +10,6 @@ import time
 
 from ..games import GAMES
 from ..session import record
-from . import dom
 from .browser import files
 from .dom import h
 
