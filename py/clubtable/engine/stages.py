@@ -106,13 +106,17 @@ class Stage:
     (started on entry when their ``length`` says so, always stopped on exit).  ``refuse``:
     ``(code, message)`` for any move of a seat in this stage that the stage does not open
     (a seat that is out), before the move's own ``closed`` refusal.  ``awaits(game, state, seat)``: whether the
-    table waits for this seat (default: a move that is not an interrupt is open to it)."""
+    table waits for this seat (default: a move that is not an interrupt is open to it).
+    ``holds``: timers that stand still, keeping their time left, while a seat is in it (an
+    interrupt pauses the turn clock); one runs on when a stage that runs it is entered again
+    with the same key, and stops when no stage runs or holds it."""
 
-    __slots__ = ("moves", "timers", "refuse", "awaits", "doc")
+    __slots__ = ("moves", "timers", "holds", "refuse", "awaits", "doc")
 
     def __init__(self, moves: tuple = (), timers: tuple = (), refuse: Optional[tuple] = None,
-                 awaits: Optional[Callable] = None, doc: str = "") -> None:
-        self.moves, self.timers, self.refuse, self.awaits, self.doc = tuple(moves), tuple(timers), refuse, awaits, doc
+                 awaits: Optional[Callable] = None, doc: str = "", holds: tuple = ()) -> None:
+        self.moves, self.timers, self.holds = tuple(moves), tuple(timers), tuple(holds)
+        self.refuse, self.awaits, self.doc = refuse, awaits, doc
 
 
 class Timer:
