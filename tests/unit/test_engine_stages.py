@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubtable.engine import Between, Game, Guard, IllegalAction, Int, Move, OneOf, Stage, Timer
+from clubtable.engine import Between, Game, Guard, IllegalAction, Int, Move, OneOf, Stage, Timer, turn_or_now
 
 
 class Relay(Game):
@@ -93,6 +93,29 @@ def test_refusals_come_in_order_stage_guards_ranges():
     assert refused(st, 0, {"type": "add", "n": 1}) == "resting"            # the stage's own refusal
     assert refused(st, 0, {"type": "wake", "seat": 1}) == "not_you"        # OneOf
     assert G.why_not(st, 2, "rest") == ("wait", "Wait.")
+
+
+class Poky(Relay):
+    """Relay with a move no stage opens, refused by what the table knows, and a rest that
+    closes (with no reason of its own) once the count reaches 5."""
+    moves = dict(Relay.moves,
+                 poke=Move(handler="move_rest", closed=turn_or_now),
+                 rest=Move(handler="move_rest", closed={"wait": ("wait", "Wait."), None: ("not_now", "Not now.")},
+                           guards=(Guard(None, lambda g, st, seat, a: st["count"] < 5, None),)))
+
+
+def test_a_closed_refusal_computed_and_a_guard_that_closes_the_move():
+    p = Poky()
+    st = p.new(["a", "b", "c"], 1, {}, 0)
+    assert p.why_not(st, 0, "poke") == ("not_now", "That move is not possible right now.")   # seat 0 may add
+    assert p.why_not(st, 1, "poke") == ("not_your_turn", "It is not your turn.")           # seat 1 may do nothing
+    st = p.apply(st, 0, {"type": "add", "n": 3}, 0)
+    st = p.apply(st, 1, {"type": "add", "n": 3}, 0)                   # count 6: rest closes for seat 2
+    assert p.active(st) == {2: ["add"]}
+    assert p.why_not(st, 2, "rest") == ("not_now", "Not now.")          # the move's closed refusal, by stage
+    with pytest.raises(IllegalAction) as err:
+        p.apply(st, 2, {"type": "rest"}, 0)
+    assert err.value.code == "not_now"
 
 
 def test_stage_timers_start_on_entry_restart_on_a_new_key_and_stop_on_exit():

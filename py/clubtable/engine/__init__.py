@@ -45,7 +45,7 @@ from typing import Any, Iterable, Optional
 from .rng import Rng, derive_seed
 from .schema import (Arg, Bool, Choice, Int, ListOf, Number, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
                      Text, is_int, json_bounded, ms)
-from .stages import Between, Candidates, Guard, OneOf, Stage, Timer
+from .stages import Between, Candidates, Guard, OneOf, Stage, Timer, turn_or_now
 
 __all__ = [
     "IllegalAction",
@@ -60,7 +60,7 @@ __all__ = [
     "State",
     "Decision",
     "Move", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
-    "is_int", "ms", "Stage", "Guard", "Between", "OneOf", "Candidates", "Timer",
+    "is_int", "ms", "Stage", "Guard", "Between", "OneOf", "Candidates", "Timer", "turn_or_now",
 ]
 
 # Table moves every game has (seat None): see "Clock holds" above.
@@ -537,15 +537,12 @@ class Game:
         if stage is None or move_type not in stage.moves:
             if stage is not None and stage.refuse is not None:
                 return stage.refuse
-            closed = move.closed
-            if isinstance(closed, dict):
-                closed = closed.get(self.stage(state, seat), closed.get(None))
-            return closed or ("not_your_turn", "It is not your turn.")
+            return self._closed(move, state, seat)
         for g in move.guards:
             if not g.on_args:
                 refused = g.refusal(self, state, seat, None)
                 if refused is not None:
-                    return refused
+                    return refused if refused[0] is not None else self._closed(move, state, seat)
         if action is None:
             return None
         for name in [*move.args, True]:
@@ -560,6 +557,16 @@ class Game:
                     if refused is not None:
                         return refused
         return None
+
+    def _closed(self, move: Move, state: State, seat: int) -> tuple:
+        """The move's refusal when it is not open to ``seat`` (its ``closed``, by stage, or
+        computed: :func:`~.stages.turn_or_now`)."""
+        closed = move.closed
+        if isinstance(closed, dict):
+            closed = closed.get(self.stage(state, seat), closed.get(None))
+        if callable(closed):
+            closed = closed(self, state, seat)
+        return closed or ("not_your_turn", "It is not your turn.")
 
     def table_moves(self, state: State) -> tuple:
         """Move types the table itself (seat None: the host) may make now."""

@@ -28,10 +28,19 @@ def _text(message, game, state, seat, args) -> str:
     return message(game, state, seat, args) if callable(message) else message
 
 
+def turn_or_now(game, state, seat) -> Refusal:
+    """A move's ``closed`` refusal that says no more than the table knows: "not your turn"
+    when the seat may make no move at all now, else "not now"."""
+    if game.active(state).get(seat):
+        return ("not_now", "That move is not possible right now.")
+    return ("not_your_turn", "It is not your turn.")
+
+
 class Guard:
     """``test(game, state, seat, action) -> bool``; ``action`` is None when the question is
     whether the move is open at all, and ``on_args`` guards (which read the action's
-    arguments) are then left out.  ``on_args`` may name an argument: the guard is checked
+    arguments) are then left out.  ``code`` None: when it fails the move is refused as
+    closed (its ``closed`` refusal): a condition with no refusal of its own.  ``on_args`` may name an argument: the guard is checked
     right after that argument's ``within`` range (else after all of them), so refusals come
     in the order the rule states them.  ``message`` may be a callable of the same arguments
     (a figure in it)."""
