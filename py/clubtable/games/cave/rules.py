@@ -632,44 +632,10 @@ class Cave(Game):
     # ================================================================== views (§3.9)
     def project(self, state: dict, seat: Optional[int]) -> dict:
         me = None if seat is None else state["side_of"][seat]
-        over = state["phase"] == "over"
-        reveal = state["options"]["reveal_on_removal"]
         riddles = state["riddles"]
-        molding = state["phase"] == "molding"
-
-        def owner(rid):
-            return riddles[rid]["side"]
-
-        def riddle_view(r):
-            mine = r["side"] == me
-            v = {k: (list(r[k]) if isinstance(r[k], list) else r[k])
-                 for k in ("id", "side", "maker", "toothpicks", "solved_by", "removed")}
-            v["made"] = r["word"] is not None
-            v["pictures"] = list(r["pictures"]) if (not molding or mine) else []
-            v["word"] = r["word"] if (over or mine or (r["removed"] and reveal)) else None
-            return v
-
-        letters = []
-        for q in state["letters"]:
-            v = {k: q[k] for k in ("side", "seat", "riddle", "n", "unit", "count_from", "round")}
-            if me is not None and me in (q["side"], owner(q["riddle"])):   # "shown only to the requesting player"
-                v["answer"] = q["answer"]
-            letters.append(v)
-        guesses = []
-        for g in state["guesses"]:
-            v = {k: g[k] for k in ("side", "seat", "riddle", "how", "round", "kind", "marker", "correct")}
-            v["points"] = None if g["points"] is None else list(g["points"])
-            if over or (me is not None and me in (g["side"], owner(g["riddle"]))):   # "written secretly"
-                v["word"], v["match"] = g["word"], g["match"]
-            guesses.append(v)
-        question = None
-        if state["question"] is not None:
-            q = state["question"]
-            question = {k: q[k] for k in ("side", "seat", "riddle", "text", "at")}
-            # §3.11 flags (assistive: the owner decides).  Those that depend on the word
-            # (names_word, near_word) only for the side that knows it.
-            mine = me is not None and me == owner(q["riddle"])
-            question["flags"] = list(q["flags"]) if mine else public_flags(q["text"])
+        letters = [self._letter_view(state, q, me) for q in state["letters"]]
+        guesses = [self._guess_view(state, g, me) for g in state["guesses"]]
+        question = self._question_view(state, me)
         rnd = state["round"]
         return {
             "phase": state["phase"],
@@ -679,7 +645,7 @@ class Cave(Game):
             "side_of": list(state["side_of"]),
             "sides": [{"seats": list(s["seats"]), "score": s["score"], "interrupts": s["interrupts"]}
                       for s in state["sides"]],
-            "riddles": [riddle_view(r) for r in riddles],
+            "riddles": [self._riddle_view(state, r, me) for r in riddles],
             "marker": state["marker"],
             "track": [dict(sp) for sp in state["options"]["game_marker_track"]],
             "five_sides": self.five_sides(state),
@@ -699,6 +665,46 @@ class Cave(Game):
             "reason": state["reason"],
             "winners": None if state["winners"] is None else list(state["winners"]),
         }
+
+    @staticmethod
+    def _riddle_view(state: dict, r: dict, me: Optional[int]) -> dict:
+        """A riddle: its word for its side, everyone once removed (``reveal_on_removal``) or
+        at the end; its pictures hidden from the other sides while molding lasts."""
+        mine = r["side"] == me
+        v = {k: (list(r[k]) if isinstance(r[k], list) else r[k])
+             for k in ("id", "side", "maker", "toothpicks", "solved_by", "removed")}
+        v["made"] = r["word"] is not None
+        v["pictures"] = list(r["pictures"]) if (state["phase"] != "molding" or mine) else []
+        over, reveal = state["phase"] == "over", state["options"]["reveal_on_removal"]
+        v["word"] = r["word"] if (over or mine or (r["removed"] and reveal)) else None
+        return v
+
+    @staticmethod
+    def _letter_view(state: dict, q: dict, me: Optional[int]) -> dict:
+        v = {k: q[k] for k in ("side", "seat", "riddle", "n", "unit", "count_from", "round")}
+        if me is not None and me in (q["side"], state["riddles"][q["riddle"]]["side"]):
+            v["answer"] = q["answer"]              # "shown only to the requesting player"
+        return v
+
+    @staticmethod
+    def _guess_view(state: dict, g: dict, me: Optional[int]) -> dict:
+        v = {k: g[k] for k in ("side", "seat", "riddle", "how", "round", "kind", "marker", "correct")}
+        v["points"] = None if g["points"] is None else list(g["points"])
+        if state["phase"] == "over" or (me is not None and me in (g["side"], state["riddles"][g["riddle"]]["side"])):
+            v["word"], v["match"] = g["word"], g["match"]          # "written secretly"
+        return v
+
+    @staticmethod
+    def _question_view(state: dict, me: Optional[int]) -> Optional[dict]:
+        """The pending question; §3.11 flags (assistive: the owner decides).  Those that
+        depend on the word (names_word, near_word) only for the side that knows it."""
+        q = state["question"]
+        if q is None:
+            return None
+        question = {k: q[k] for k in ("side", "seat", "riddle", "text", "at")}
+        mine = me is not None and me == state["riddles"][q["riddle"]]["side"]
+        question["flags"] = list(q["flags"]) if mine else public_flags(q["text"])
+        return question
 
     def hidden_variants(self, state: dict, seat: Optional[int], rng) -> list:
         """States ``seat`` cannot tell from ``state`` (§3.9): other sides' secret words (and
