@@ -18,6 +18,9 @@ with the same code, reason and message.
 Record again (only when a change of behaviour is intended) with
 ``python3 tests/unit/log_fixtures.py [game ...]`` (``CLUBTABLE_PY`` names another
 checkout's ``py`` to record with its rules, ``CLUBTABLE_LOG_FIXTURES`` another output folder).
+``--rehash [game ...]`` keeps the recorded logs and probes and only hashes every step again:
+for a change that plays the same moves but stores or shows them otherwise (a view's new
+shape, a timer's start count); it refuses when a probe's refusal changed.
 """
 from __future__ import annotations
 
@@ -182,6 +185,35 @@ def fixture_path(gid: str, name: str) -> Path:
     return FIXTURES / f"{gid}-{name}.json"
 
 
+def rehash(path: Path) -> int:
+    """Hash every step of a recorded fixture again (same log, same probes); returns how many
+    step lines changed.  A probe refused before must be refused the same way."""
+    fx = json.loads(path.read_text(encoding="utf-8"))
+    game = GAMES[fx["game"]]
+    state = game.new(fx["players"], fx["seed"], fx["options"], fx["t0"])
+    probes: dict = {}
+    for probe in fx["probes"]:
+        probes.setdefault(probe[0], []).append(probe)
+    lines = [step_line(game, state)]
+    for i, (seat, action, now) in enumerate(fx["log"]):
+        for probe in probes.get(i, ()):
+            try:
+                got = ["ok", _h(game.dump(game.apply(state, probe[1], probe[2], probe[3])))]
+            except IllegalAction as err:
+                got = refusal(err)
+            if (got[0] == "ok") != (probe[4][0] == "ok") or (got[0] != "ok" and got != probe[4]):
+                raise SystemExit(f"{path.name} step {i}: {probe[1:4]} was {probe[4]}, now {got}")
+            probe[4] = got
+        state = game.tick(state, now) if action["type"] == "tick" else game.apply(state, seat, action, now)
+        lines.append(step_line(game, state))
+    changed = sum(a != b for a, b in zip(lines, fx["steps"]))
+    fx["steps"] = lines
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(fx, f, separators=(",", ":"), ensure_ascii=False)
+        f.write("\n")
+    return changed
+
+
 def main(only=None) -> None:
     FIXTURES.mkdir(parents=True, exist_ok=True)
     for gid, name, n, seed, options, bots, steps, *idle in PLAN:
@@ -202,4 +234,9 @@ def main(only=None) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--rehash"]:
+        for path in sorted(FIXTURES.glob("*.json")):
+            if not sys.argv[2:] or path.name.split("-")[0] in sys.argv[2:]:
+                print(path.name, rehash(path), "steps changed")
+    else:
+        main(sys.argv[1:])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubtable.engine import Between, Game, Guard, IllegalAction, Int, Move, OneOf, Stage, Timer
+from clubtable.engine import Between, Game, Guard, IllegalAction, Int, Move, OneOf, Stage, Timer, turn_or_now
 
 
 class Relay(Game):
@@ -95,6 +95,29 @@ def test_refusals_come_in_order_stage_guards_ranges():
     assert G.why_not(st, 2, "rest") == ("wait", "Wait.")
 
 
+class Poky(Relay):
+    """Relay with a move no stage opens, refused by what the table knows, and a rest that
+    closes (with no reason of its own) once the count reaches 5."""
+    moves = dict(Relay.moves,
+                 poke=Move(handler="move_rest", closed=turn_or_now),
+                 rest=Move(handler="move_rest", closed={"wait": ("wait", "Wait."), None: ("not_now", "Not now.")},
+                           guards=(Guard(None, lambda g, st, seat, a: st["count"] < 5, None),)))
+
+
+def test_a_closed_refusal_computed_and_a_guard_that_closes_the_move():
+    p = Poky()
+    st = p.new(["a", "b", "c"], 1, {}, 0)
+    assert p.why_not(st, 0, "poke") == ("not_now", "That move is not possible right now.")   # seat 0 may add
+    assert p.why_not(st, 1, "poke") == ("not_your_turn", "It is not your turn.")           # seat 1 may do nothing
+    st = p.apply(st, 0, {"type": "add", "n": 3}, 0)
+    st = p.apply(st, 1, {"type": "add", "n": 3}, 0)                   # count 6: rest closes for seat 2
+    assert p.active(st) == {2: ["add"]}
+    assert p.why_not(st, 2, "rest") == ("not_now", "Not now.")          # the move's closed refusal, by stage
+    with pytest.raises(IllegalAction) as err:
+        p.apply(st, 2, {"type": "rest"}, 0)
+    assert err.value.code == "not_now"
+
+
 def test_stage_timers_start_on_entry_restart_on_a_new_key_and_stop_on_exit():
     st = G.new(["a", "b", "c"], 1, {}, 100)
     assert G.timer(st, "turn")["at"] == 5100
@@ -109,3 +132,85 @@ def test_stage_timers_start_on_entry_restart_on_a_new_key_and_stop_on_exit():
     assert G.timer(st, "rest2") is None
     again = G.replay(st["players"], st["seed"], st["options"], st["t0"], st["log"])
     assert again == st
+
+
+class Quiz(Game):
+    """A turn clock that stands still while anyone has called "wait" (a stage that holds it),
+    and the caller's own clock meanwhile."""
+    id, title, min_players, max_players = "quiz", "Quiz", 2, 2
+    stages = {
+        "turn": Stage(("answer", "wait"), timers=("turn",)),
+        "other": Stage(("wait",)),
+        "waiting": Stage(("go",), timers=("wait",), holds=("turn",)),
+        "held": Stage(holds=("turn",), refuse=("paused", "Paused.")),
+    }
+    moves = {
+        "answer": Move(handler="move_answer"),
+        "wait": Move(handler="move_wait"),
+        "go": Move(handler="move_go"),
+    }
+    timers = {
+        "turn": Timer("timer_turn", length=lambda g, st, seat: 5000, key=lambda g, st, seat: st["turn"]),
+        "wait": Timer("timer_wait", length=lambda g, st, seat: 3000),
+    }
+
+    def setup(self, state, now_ms):
+        state.update(turn=0, waiting=None, answers=0)
+
+    def stage(self, state, seat):
+        if state["waiting"] is not None:
+            return "waiting" if seat == state["waiting"] else "held"
+        return "turn" if seat == state["turn"] else "other"
+
+    def move_answer(self, state, seat, args, now_ms):
+        state["answers"] += 1
+        state["turn"] = 1 - state["turn"]
+
+    def move_wait(self, state, seat, args, now_ms):
+        state["waiting"] = seat
+
+    def move_go(self, state, seat, args, now_ms):
+        state["waiting"] = None
+
+    def timer_turn(self, state, now_ms):
+        state["turn"] = 1 - state["turn"]
+
+    def timer_wait(self, state, now_ms):
+        state["waiting"] = None
+
+    def project(self, state, seat):
+        return dict(state)
+
+    def result(self, state):
+        return None
+
+
+Q = Quiz()
+
+
+def test_a_stage_that_holds_a_timer_pauses_it_and_its_time_runs_on_after():
+    st = Q.new(["a", "b"], 1, {}, 0)
+    assert Q.timer(st, "turn")["at"] == 5000
+    st = Q.apply(st, 1, {"type": "wait"}, 1000)                    # the other seat asks to wait
+    assert Q.timer(st, "turn") == {"at": None, "left": 4000, "len": 5000, "n": 1}
+    assert Q.timer(st, "wait")["at"] == 4000 and Q.deadline(st) == 4000
+    st = Q.tick(st, 4000)                                            # the wait runs out: the turn clock runs on
+    assert st["waiting"] is None and Q.timer(st, "turn") == {"at": 8000, "len": 5000, "n": 1}
+    st = Q.apply(st, 0, {"type": "wait"}, 6000)
+    st = Q.apply(st, 0, {"type": "go"}, 6500)                        # held again: 2000 left, then on
+    assert Q.timer(st, "turn")["at"] == 8500 and Q.timer(st, "wait") is None
+    st = Q.tick(st, 8500)                                            # the turn passes; a new clock
+    assert st["turn"] == 1 and Q.timer(st, "turn")["at"] == 13500
+    again = Q.replay(st["players"], st["seed"], st["options"], st["t0"], st["log"])
+    assert again == st
+
+
+def test_a_timer_held_by_a_stage_under_the_table_clock_hold():
+    st = Q.new(["a", "b"], 1, {}, 0)
+    st = Q.apply(st, None, {"type": "hold_clocks"}, 1000)
+    st = Q.apply(st, 1, {"type": "wait"}, 3000)                      # happens at the hold: 4000 left
+    st = Q.apply(st, None, {"type": "release_clocks"}, 3000)
+    assert Q.timer(st, "turn")["left"] == 4000 and Q.timer(st, "wait")["at"] == 1000 + 3000 + 2000
+    assert Q.why_not(st, 0, "answer") == ("paused", "Paused.")
+    st = Q.apply(st, 1, {"type": "go"}, 3500)                        # the table's hold did not eat into it
+    assert Q.timer(st, "turn") == {"at": 7500, "len": 5000, "n": 1}

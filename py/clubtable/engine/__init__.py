@@ -45,7 +45,7 @@ from typing import Any, Iterable, Optional
 from .rng import Rng, derive_seed
 from .schema import (Arg, Bool, Choice, Int, ListOf, Number, Move, Nullable, Picture, SchemaError, Seat as SeatArg,
                      Text, is_int, json_bounded, ms)
-from .stages import Between, Candidates, Guard, OneOf, Stage, Timer
+from .stages import Between, Candidates, Guard, OneOf, Stage, Timer, turn_or_now
 
 __all__ = [
     "IllegalAction",
@@ -60,7 +60,7 @@ __all__ = [
     "State",
     "Decision",
     "Move", "Arg", "Int", "Number", "Bool", "Choice", "Text", "Picture", "ListOf", "Nullable", "SeatArg",
-    "is_int", "ms", "Stage", "Guard", "Between", "OneOf", "Candidates", "Timer",
+    "is_int", "ms", "Stage", "Guard", "Between", "OneOf", "Candidates", "Timer", "turn_or_now",
 ]
 
 # Table moves every game has (seat None): see "Clock holds" above.
@@ -577,15 +577,12 @@ class Game:
         if stage is None or move_type not in stage.moves:
             if stage is not None and stage.refuse is not None:
                 return stage.refuse
-            closed = move.closed
-            if isinstance(closed, dict):
-                closed = closed.get(self.stage(state, seat), closed.get(None))
-            return closed or ("not_your_turn", "It is not your turn.")
+            return self._closed(move, state, seat)
         for g in move.guards:
             if not g.on_args:
                 refused = g.refusal(self, state, seat, None)
                 if refused is not None:
-                    return refused
+                    return refused if refused[0] is not None else self._closed(move, state, seat)
         if action is None:
             return None
         for name in [*move.args, True]:
@@ -600,6 +597,16 @@ class Game:
                     if refused is not None:
                         return refused
         return None
+
+    def _closed(self, move: Move, state: State, seat: int) -> tuple:
+        """The move's refusal when it is not open to ``seat`` (its ``closed``, by stage, or
+        computed: :func:`~.stages.turn_or_now`)."""
+        closed = move.closed
+        if isinstance(closed, dict):
+            closed = closed.get(self.stage(state, seat), closed.get(None))
+        if callable(closed):
+            closed = closed(self, state, seat)
+        return closed or ("not_your_turn", "It is not your turn.")
 
     def table_moves(self, state: State) -> tuple:
         """Move types the table itself (seat None: the host) may make now."""
@@ -710,37 +717,49 @@ class Game:
         return index
 
     def _timer_plan(self, state: State) -> dict:
-        """``{stored name: (seat, key)}``: the timers the seats' stages run now."""
+        """``{stored name: (seat, key, runs)}``: the timers the seats' stages run now
+        (``runs`` True) or hold (False: kept, standing still); running wins over held."""
         plan: dict = {}
         for seat in range(len(state["players"])):
-            name = self.stage(state, seat)
-            stage = self.stages.get(name)
+            stage = self.stages.get(self.stage(state, seat))
             if stage is None:
                 continue
-            for tname in stage.timers:
-                decl = self.timers[tname]
-                whom = seat if decl.per_seat else None
-                stored = f"{tname}{seat}" if decl.per_seat else tname
-                if stored not in plan:
-                    plan[stored] = (whom, decl.key(self, state, whom) if decl.key else None)
+            for names, runs in ((stage.timers, True), (stage.holds, False)):
+                for tname in names:
+                    decl = self.timers[tname]
+                    whom = seat if decl.per_seat else None
+                    stored = f"{tname}{seat}" if decl.per_seat else tname
+                    if stored not in plan or (runs and not plan[stored][2]):
+                        plan[stored] = (whom, decl.key(self, state, whom) if decl.key else None, runs)
         return plan
 
     def _sync_timers(self, before: dict, state: State, now_ms: int) -> None:
-        """Stop the timers of stages left; start those of stages entered (or whose key
-        changed), for as long as their ``length`` says (None: no limit; no ``length``: the
-        rules start it)."""
+        """Stop the timers of stages left; pause those a stage now holds and resume them
+        when a stage that runs them is entered again with the same key; start those of
+        stages entered (or whose key changed: restarted), for as long as
+        their ``length`` says (None: no limit; no ``length``: the rules start it)."""
         after = self._timer_plan(state)
         for stored in before:
             if stored not in after:
                 self.stop_timer(state, stored)
         index = self.timer_index()
-        for stored, entry in after.items():
-            if before.get(stored) == entry:
+        for stored, (whom, key, runs) in after.items():
+            old = before.get(stored)
+            same = old is not None and old[:2] == (whom, key)
+            if not runs:
+                if same:
+                    self.pause_timer(state, stored, now_ms)
+                else:
+                    self.stop_timer(state, stored)
+                continue
+            if same:
+                if not old[2]:                      # held until now: its time runs on
+                    self.resume_timer(state, stored, now_ms)
                 continue
             decl = index[stored][0]
             if decl.length is None:
                 continue
-            length = decl.length(self, state, entry[0])
+            length = decl.length(self, state, whom)
             if length is None:
                 self.stop_timer(state, stored)
             else:

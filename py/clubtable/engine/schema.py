@@ -345,14 +345,15 @@ class Move:
     ``guards`` (each a named condition with its refusal, checked in order), ``within``
     (``{arg: Between/OneOf}``: an argument's values now, which also enumerate ``legal``)
     and ``closed``: the refusal when the seat's stage does not open the move (or
-    ``{stage: refusal, None: otherwise}`` when it depends on the stage the seat is in).
+    ``{stage: refusal, None: otherwise}`` when it depends on the stage the seat is in; a
+    refusal may be a function ``(game, state, seat)``, e.g. ``stages.turn_or_now``).
     """
 
     __slots__ = ("args", "interrupt", "handler", "doc", "guards", "within", "closed")
 
     def __init__(self, args: Optional[dict] = None, interrupt: bool = False,
                  handler: Optional[str] = None, doc: str = "", guards: tuple = (),
-                 within: Optional[dict] = None, closed: Optional[tuple] = None) -> None:
+                 within: Optional[dict] = None, closed: Any = None) -> None:
         self.args = dict(args or {})
         self.interrupt = interrupt
         self.handler = handler

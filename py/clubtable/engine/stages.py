@@ -28,10 +28,19 @@ def _text(message, game, state, seat, args) -> str:
     return message(game, state, seat, args) if callable(message) else message
 
 
+def turn_or_now(game, state, seat) -> Refusal:
+    """A move's ``closed`` refusal that says no more than the table knows: "not your turn"
+    when the seat may make no move at all now, else "not now"."""
+    if game.active(state).get(seat):
+        return ("not_now", "That move is not possible right now.")
+    return ("not_your_turn", "It is not your turn.")
+
+
 class Guard:
     """``test(game, state, seat, action) -> bool``; ``action`` is None when the question is
     whether the move is open at all, and ``on_args`` guards (which read the action's
-    arguments) are then left out.  ``on_args`` may name an argument: the guard is checked
+    arguments) are then left out.  ``code`` None: when it fails the move is refused as
+    closed (its ``closed`` refusal): a condition with no refusal of its own.  ``on_args`` may name an argument: the guard is checked
     right after that argument's ``within`` range (else after all of them), so refusals come
     in the order the rule states them.  ``message`` may be a callable of the same arguments
     (a figure in it)."""
@@ -106,13 +115,17 @@ class Stage:
     (started on entry when their ``length`` says so, always stopped on exit).  ``refuse``:
     ``(code, message)`` for any move of a seat in this stage that the stage does not open
     (a seat that is out), before the move's own ``closed`` refusal.  ``awaits(game, state, seat)``: whether the
-    table waits for this seat (default: a move that is not an interrupt is open to it)."""
+    table waits for this seat (default: a move that is not an interrupt is open to it).
+    ``holds``: timers that stand still, keeping their time left, while a seat is in it (an
+    interrupt pauses the turn clock); one runs on when a stage that runs it is entered again
+    with the same key, and stops when no stage runs or holds it."""
 
-    __slots__ = ("moves", "timers", "refuse", "awaits", "doc")
+    __slots__ = ("moves", "timers", "holds", "refuse", "awaits", "doc")
 
     def __init__(self, moves: tuple = (), timers: tuple = (), refuse: Optional[tuple] = None,
-                 awaits: Optional[Callable] = None, doc: str = "") -> None:
-        self.moves, self.timers, self.refuse, self.awaits, self.doc = tuple(moves), tuple(timers), refuse, awaits, doc
+                 awaits: Optional[Callable] = None, doc: str = "", holds: tuple = ()) -> None:
+        self.moves, self.timers, self.holds = tuple(moves), tuple(timers), tuple(holds)
+        self.refuse, self.awaits, self.doc = refuse, awaits, doc
 
 
 class Timer:

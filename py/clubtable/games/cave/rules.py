@@ -13,18 +13,21 @@ A *side* is a player, or a team of two adjacent seats past six players (§3.12);
 that says "player" applies to the side (§0.1).  Choices where RULES.md is silent are named
 options in ``docs/games/cave.md``.
 
-Timers (engine-run, §3.10): ``molding``, ``letter_turn``, ``question`` (the 30 s clock),
-``answer`` (the owner's reply, CAVE-10), ``guess`` (writing the guess after the clock),
-``interrupt`` (writing an interrupt's guess), ``judge`` (the owner confirming a near miss).
-The question clock pauses during an interrupt and, unless ``table_faithful_clock``, while an
-answer is pending; :meth:`Cave._run_clocks` derives which timers run from the state after
-every change, so a pause can never be forgotten.
+Who may act is declared as stages (engine/stages.py): :meth:`Cave.stage` names each seat's
+(the turn side's ``letter``/``asking``/``guessing``, the owner ``answering`` a question,
+the others ``watching``, everyone ``interrupted`` or ``judging`` while play stands still).
+Timers (engine-run, §3.10), each run by its stage: ``molding``, ``letter_turn``,
+``question`` (the 30 s clock), ``answer`` (the owner's reply, CAVE-10), ``guess`` (writing
+the guess after the clock), ``interrupt`` (writing an interrupt's guess), ``judge`` (the
+owner confirming a near miss).  The stages of an interrupt or a judgement *hold* the turn
+clocks (they stand still and run on after it), and so does ``waiting``, the asker's stage
+while an answer is pending, unless ``table_faithful_clock``: a pause cannot be forgotten.
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Bool, Choice, Game, IllegalAction, Int, ListOf, Move, Picture, Text, clone, ms
+from ...engine import Bool, Choice, Game, Guard, IllegalAction, Int, ListOf, Move, OneOf, Picture, Stage, Text, Timer, clone, ms
 from ...engine.schema import Arg, SchemaError, is_int
 from ..riddles import letters as L
 from ..riddles.questions import MAX_QUESTION, flag_question, public_flags
@@ -136,6 +139,63 @@ class _Target(Choice):
         return super().check(value, name, state)
 
 
+def _owner_side(state: dict, rid: int) -> int:
+    return state["riddles"][rid]["side"]
+
+
+def _targets(state: dict, side: int) -> list:
+    """Riddles ``side`` may still guess: another side's, in play, not solved by it."""
+    return [r["id"] for r in state["riddles"]
+            if r["side"] != side and not r["removed"] and side not in r["solved_by"]]
+
+
+NOT_NOW = ("not_now", "That move is not possible right now.")
+NOT_YOUR_TURN = ("not_your_turn", "It is not your turn.")
+#: a move the seat's stage does not open: the turn side may not make it now, another side not at all
+_TURN_CLOSED = {"letter": NOT_NOW, "asking": NOT_NOW, "waiting": NOT_NOW, "guessing": NOT_NOW, None: NOT_YOUR_TURN}
+_NO_QUESTION = ("no_question", "There is no question about your riddle to answer.")
+_PAUSED = ("letter_turn", "question", "answer")       # §3.10: everything stops during an interrupt or a judgement
+
+
+def _mold_guards(move_type: str) -> tuple:
+    return (Guard("wrong_medium", lambda g, st, seat, a: MOLD_MOVES[st["options"]["riddle_medium"]] == move_type,
+                  "This table hands in its riddles another way (see the riddle medium)."),
+            Guard("all_molded", lambda g, st, seat, a: any(r["maker"] == seat and r["word"] is None
+                                                            for r in st["riddles"]),
+                  "You have handed in all your riddles."))
+
+
+def _made(state: dict, seat: int) -> list:
+    return [r["id"] for r in state["riddles"] if r["maker"] == seat and r["word"] is not None]
+
+
+#: §3.5.3 / §3.10: in a letter or question round, not during another interrupt, not in the
+#: questioner's stopped-to-guess window, nor while a guess is being judged; with a cube left
+#: and a riddle to guess (a side with none is refused as any move out of its turn).
+_INTERRUPT_GUARDS = (
+    Guard("interrupt_running", lambda g, st, seat, a: st["interrupt"] is None,
+          "Another interrupt is being resolved: it cannot be interrupted."),
+    Guard("guess_window", lambda g, st, seat, a: st["stage"] not in ("guessing", "judging") and st["judging"] is None,
+          "No interrupt while a guess is being written or judged."),
+    Guard("no_cube", lambda g, st, seat, a: st["sides"][st["side_of"][seat]]["interrupts"] >= 1,
+          "Your side has no interrupt cube left."),
+    Guard("not_your_turn", lambda g, st, seat, a: bool(_targets(st, st["side_of"][seat]))
+          or st["side_of"][seat] == g._turn_side(st), NOT_YOUR_TURN[1]),
+    Guard("not_now", lambda g, st, seat, a: bool(_targets(st, st["side_of"][seat])), NOT_NOW[1]),
+)
+
+
+def _ms_or_none(option: str):
+    """A timer's length from a duration option in seconds (0: no limit)."""
+    return lambda g, st, seat: ms(st["options"][option]) or None
+
+
+def _turn_key(g, st, seat):
+    """A new turn is a new clock (the next side's)."""
+    rnd = st["round"]
+    return None if rnd is None else [rnd["no"], rnd["kind"], rnd["turn"]]
+
+
 class Cave(Game):
     """Play-Doh's Cave; see the module docstring and ``docs/games/cave.md``."""
 
@@ -187,29 +247,80 @@ class Cave(Game):
         "reveal_on_removal": Bool(),
         "table_faithful_clock": Bool(),
     }
+    # A seat's stage (see ``stage``); a move open in it still needs its guards.
+    stages = {
+        "molding": Stage(("withdraw", "mold", "mold_photos", "mold_clay"), timers=("molding",),
+                         refuse=("molding", "The riddles are still being molded.")),
+        "letter": Stage(("ask_letter", "pass", "interrupt"), timers=("letter_turn",)),
+        "asking": Stage(("ask", "stop", "interrupt"), timers=("question",),
+                        awaits=lambda g, st, seat: st["question"] is None),
+        # the asker while the answer is pending: the table waits for the owner, the clock too
+        "waiting": Stage(("stop", "interrupt"), holds=("question",), awaits=lambda g, st, seat: False),
+        "guessing": Stage(("guess", "no_guess", "interrupt"), timers=("guess",),
+                          awaits=lambda g, st, seat: st["question"] is None),
+        "answering": Stage(("answer", "refuse", "interrupt"), timers=("answer",)),
+        "watching": Stage(("interrupt",)),
+        "interrupting": Stage(("guess", "no_guess", "interrupt"), timers=("interrupt",), holds=_PAUSED,
+                              refuse=("interrupted", "The game is paused for an interrupt.")),
+        "interrupted": Stage(("interrupt",), holds=_PAUSED,
+                             refuse=("interrupted", "The game is paused for an interrupt.")),
+        "judge": Stage(("judge", "interrupt"), timers=("judge",), holds=_PAUSED,
+                       refuse=("judging", "The game waits for the owner to judge a guess.")),
+        "judge_interrupt": Stage(("judge", "interrupt"), timers=("judge",), holds=_PAUSED,
+                                 refuse=("interrupted", "The game is paused for an interrupt.")),
+        "judging": Stage(("interrupt",), holds=_PAUSED,
+                         refuse=("judging", "The game waits for the owner to judge a guess.")),
+    }
     moves = {
         "mold": Move(handler="move_mold", args={"word": Text(64, label="secret word"), "picture": Picture(label="picture")},
+                     closed=_TURN_CLOSED, guards=_mold_guards("mold"),
                      doc="Hand in a riddle drawn on the canvas: its secret word and the drawing."),
         "mold_photos": Move(handler="move_mold_photos", args={"word": Text(64, label="secret word"),
                                "pictures": ListOf(Picture(), PHOTO_ANGLES, MAX_PHOTOS, label="photos")},
+                            closed=_TURN_CLOSED, guards=_mold_guards("mold_photos"),
                             doc="Hand in a riddle of real clay: its secret word and photos from several angles."),
-        "mold_clay": Move(handler="move_mold_clay", args={"word": Text(64, label="secret word")}, doc="Hand in a riddle of real clay at the table: its secret word."),
-        "withdraw": Move(handler="move_withdraw", args={"riddle": _RIDDLE}, interrupt=True,
+        "mold_clay": Move(handler="move_mold_clay", args={"word": Text(64, label="secret word")},
+                          closed=_TURN_CLOSED, guards=_mold_guards("mold_clay"),
+                          doc="Hand in a riddle of real clay at the table: its secret word."),
+        "withdraw": Move(handler="move_withdraw", args={"riddle": _RIDDLE}, interrupt=True, closed=_TURN_CLOSED,
+                         guards=(Guard("molding", lambda g, st, seat, a: bool(_made(st, seat)),
+                                       "The riddles are still being molded."),),
+                         within={"riddle": OneOf(lambda g, st, seat, a: _made(st, seat),
+                                                 ("not_your_riddle", "You can take back only a riddle you handed in."))},
                          doc="Take back a riddle handed in, to mold it again, while molding lasts."),
         "ask_letter": Move(handler="move_ask_letter", args={"riddle": _Target(), "n": Int(1, L.MAX_N, label="letter number", shown=True),
                                   "unit": Choice(L.UNITS, label="kind of letter"),
-                            "count_from": Choice(L.FROM, label="end to count from")}, doc="Letter round: ask one letter (§3.5.1)."),
-        "pass": Move(handler="move_pass", doc="Letter round: ask nothing (CAVE-8)."),
-        "ask": Move(handler="move_ask", args={"riddle": _Target(solved_ok=True), "text": Text(MAX_QUESTION, label="question")}, doc="Question round: a yes/no question."),
-        "answer": Move(handler="move_answer", args={"answer": Choice(ANSWERS, label="answer")}, doc="The owner's answer to the pending question."),
-        "refuse": Move(handler="move_refuse", doc="The owner refuses a question about letters or length (§3.5.2)."),
-        "stop": Move(handler="move_stop", doc="Stop the question clock to write the guess."),
-        "guess": Move(handler="move_guess", args={"riddle": _Target(), "word": Text(64, label="guess")}, doc="The one secret guess."),
-        "no_guess": Move(handler="move_no_guess", doc="Make no guess (CAVE-9)."),
-        "judge": Move(handler="move_judge", args={"accept": Bool(label="judgement")}, doc="The owner: is this guess a spelling error of the word?"),
-        "interrupt": Move(handler="move_interrupt", interrupt=True, doc="Spend an interrupt cube to pause the game and guess (§3.5.3)."),
+                            "count_from": Choice(L.FROM, label="end to count from")}, closed=_TURN_CLOSED,
+                           doc="Letter round: ask one letter (§3.5.1)."),
+        "pass": Move(handler="move_pass", closed=_TURN_CLOSED, doc="Letter round: ask nothing (CAVE-8)."),
+        "ask": Move(handler="move_ask", args={"riddle": _Target(solved_ok=True), "text": Text(MAX_QUESTION, label="question")},
+                    closed=_TURN_CLOSED, guards=(Guard("not_now", lambda g, st, seat, a: st["question"] is None, NOT_NOW[1]),),
+                    doc="Question round: a yes/no question."),
+        "answer": Move(handler="move_answer", args={"answer": Choice(ANSWERS, label="answer")}, closed=_NO_QUESTION,
+                       doc="The owner's answer to the pending question."),
+        "refuse": Move(handler="move_refuse", closed=_NO_QUESTION,
+                       doc="The owner refuses a question about letters or length (§3.5.2)."),
+        "stop": Move(handler="move_stop", closed=_TURN_CLOSED, doc="Stop the question clock to write the guess."),
+        "guess": Move(handler="move_guess", args={"riddle": _Target(), "word": Text(64, label="guess")},
+                      closed=_TURN_CLOSED, doc="The one secret guess."),
+        "no_guess": Move(handler="move_no_guess", closed=_TURN_CLOSED, doc="Make no guess (CAVE-9).",
+                         guards=(Guard("not_now", lambda g, st, seat, a: st["interrupt"] is not None
+                                       or not st["options"]["guess_required"], NOT_NOW[1]),)),
+        "judge": Move(handler="move_judge", args={"accept": Bool(label="judgement")}, closed=_TURN_CLOSED,
+                      doc="The owner: is this guess a spelling error of the word?"),
+        "interrupt": Move(handler="move_interrupt", interrupt=True, closed=_TURN_CLOSED, guards=_INTERRUPT_GUARDS,
+                          doc="Spend an interrupt cube to pause the game and guess (§3.5.3)."),
     }
-    timers = ("molding", "judge", "interrupt", "guess", "answer", "question", "letter_turn")
+    # in firing order at equal times; each runs while its stage lasts (see ``stages``)
+    timers = {
+        "molding": Timer("timer_molding", length=_ms_or_none("molding_time_s"), doc="CAVE-3"),
+        "judge": Timer("timer_judge", length=lambda g, st, seat: ms(st["options"]["judge_s"])),
+        "interrupt": Timer("timer_interrupt", length=lambda g, st, seat: ms(st["options"]["guess_write_s"])),
+        "guess": Timer("timer_guess", length=lambda g, st, seat: ms(st["options"]["guess_write_s"])),
+        "answer": Timer("timer_answer", length=lambda g, st, seat: ms(st["options"]["answer_s"]), doc="CAVE-10"),
+        "question": Timer("timer_question", length=lambda g, st, seat: ms(st["options"]["question_s"]), key=_turn_key),
+        "letter_turn": Timer("timer_letter_turn", length=_ms_or_none("letter_turn_s"), key=_turn_key),
+    }
     constants = {"answers": list(ANSWERS), "units": list(L.UNITS), "count_from": list(L.FROM),
                  "none": L.NONE, "max_n": L.MAX_N, "photo_angles": PHOTO_ANGLES, "max_photos": MAX_PHOTOS}
 
@@ -236,127 +347,34 @@ class Cave(Game):
         state.update(phase="molding", sides=sides, side_of=side_of, riddles=riddles, marker=0,
                      start=side_of[start], round=None, stage=None, question=None, interrupt=None, judging=None,
                      letters=[], qa=[], guesses=[], reason=None, winners=None)
-        if opts["molding_time_s"]:
-            self.start_timer(state, "molding", now_ms, ms(opts["molding_time_s"]))
 
     # ================================================================== who may act
-    def _members(self, state: dict, side: int) -> list:
-        return state["sides"][side]["seats"]
+    def stage(self, state: dict, seat: int) -> Optional[str]:
+        """The seat's stage (see ``stages``): while a guess is judged or an interrupt runs,
+        only the judging owner or the interrupting side acts and everyone else waits; else
+        the turn side is in the round's stage, the owner of a pending question answers."""
+        phase = state["phase"]
+        if phase != "play":
+            return "molding" if phase == "molding" else None
+        side = state["side_of"][seat]
+        if state["judging"] is not None:
+            g = state["guesses"][state["judging"]]
+            if side == _owner_side(state, g["riddle"]):
+                return "judge" if state["interrupt"] is None else "judge_interrupt"
+            return "judging" if state["interrupt"] is None else "interrupted"
+        if state["interrupt"] is not None:
+            return "interrupting" if side == state["interrupt"]["side"] else "interrupted"
+        q = state["question"]
+        if side == self._turn_side(state):
+            pending = q is not None and state["stage"] == "asking" and not state["options"]["table_faithful_clock"]
+            return "waiting" if pending else state["stage"]
+        if q is not None and side == _owner_side(state, q["riddle"]):
+            return "answering"
+        return "watching"
 
     def _turn_side(self, state: dict) -> Optional[int]:
         rnd = state["round"]
         return None if rnd is None else rnd["order"][rnd["turn"]]
-
-    def _may_interrupt(self, state: dict) -> bool:
-        """§3.5.3 / §3.10: in a letter or question round, not during another interrupt, not
-        in the questioner's stopped-to-guess window, nor while a guess is being judged."""
-        return (state["phase"] == "play" and state["interrupt"] is None and state["judging"] is None
-                and state["stage"] in ("letter", "asking"))
-
-    def active(self, state: dict) -> dict:
-        out: dict = {}
-
-        def add(seats, *types):
-            for s in seats:
-                lst = out.setdefault(s, [])
-                lst.extend(t for t in types if t not in lst)
-
-        if state["phase"] == "molding":
-            mold = MOLD_MOVES[state["options"]["riddle_medium"]]
-            for r in state["riddles"]:
-                add([r["maker"]], mold if r["word"] is None else "withdraw")
-            return out
-        if state["phase"] != "play":
-            return out
-        if state["judging"] is not None:
-            g = state["guesses"][state["judging"]]
-            add(self._members(state, state["riddles"][g["riddle"]]["side"]), "judge")
-            return out
-        if state["interrupt"] is not None:
-            add(self._members(state, state["interrupt"]["side"]), "guess", "no_guess")
-            return out
-        turn = self._members(state, self._turn_side(state))
-        stage = state["stage"]
-        if stage == "letter":
-            add(turn, "ask_letter", "pass")
-        elif stage == "asking":
-            add(turn, *(["stop"] if state["question"] else ["ask", "stop"]))
-        elif stage == "guessing":
-            add(turn, *(["guess"] if state["options"]["guess_required"] else ["guess", "no_guess"]))
-        if state["question"] is not None:
-            add(self._members(state, state["riddles"][state["question"]["riddle"]]["side"]), "answer", "refuse")
-        if self._may_interrupt(state):
-            for i, side in enumerate(state["sides"]):
-                if side["interrupts"] >= 1 and self._targets(state, i):
-                    add(side["seats"], "interrupt")
-        return out
-
-    def awaited(self, state: dict) -> list:
-        """While a question waits for its answer the game waits for the riddle's owners: the
-        asker's one open move then (stop the clock to guess) may wait, and a device passed
-        round must go to the owner, who alone can let the round go on.  ``active`` cannot
-        say this: both moves are open at once."""
-        seats = super().awaited(state)
-        q = state["question"] if state["phase"] == "play" else None
-        if q is None or state["judging"] is not None or state["interrupt"] is not None:
-            return seats
-        owners = set(self._members(state, state["riddles"][q["riddle"]]["side"]))
-        return [s for s in seats if s in owners] or seats
-
-    def why_not(self, state: dict, seat: int, move: str) -> tuple:
-        if state["phase"] == "molding":
-            if move in MOLD_MOVES.values():
-                if move != MOLD_MOVES[state["options"]["riddle_medium"]]:
-                    return ("wrong_medium", "This table hands in its riddles another way (see the riddle medium).")
-                return ("all_molded", "You have handed in all your riddles.")
-            return ("molding", "The riddles are still being molded.")
-        if move == "interrupt":
-            if state["interrupt"] is not None:
-                return ("interrupt_running", "Another interrupt is being resolved: it cannot be interrupted.")
-            if state["stage"] in ("guessing", "judging") or state["judging"] is not None:
-                return ("guess_window", "No interrupt while a guess is being written or judged.")
-            if state["sides"][state["side_of"][seat]]["interrupts"] < 1:
-                return ("no_cube", "Your side has no interrupt cube left.")
-        if state["interrupt"] is not None:
-            return ("interrupted", "The game is paused for an interrupt.")
-        if state["judging"] is not None:
-            return ("judging", "The game waits for the owner to judge a guess.")
-        if move in ("answer", "refuse"):
-            return ("no_question", "There is no question about your riddle to answer.")
-        if state["side_of"][seat] != self._turn_side(state):
-            return ("not_your_turn", "It is not your turn.")
-        return ("not_now", "That move is not possible right now.")
-
-    def legal_moves(self, state: dict, seat: int) -> list:
-        """Concrete actions where they are few; a descriptor for the moves that carry text or
-        a letter query (its riddle choices are the riddles the acting side may target)."""
-        out = []
-        for t in self.active(state).get(seat, ()):
-            move = self.moves[t]
-            if t == "withdraw":
-                out.extend({"type": t, "riddle": r["id"]} for r in state["riddles"]
-                           if r["maker"] == seat and r["word"] is not None)
-            else:
-                actions = move.enumerate(t, state)
-                out.extend(actions if actions is not None else [move.describe(t, state)])
-        return out
-
-    # ================================================================== targets (CAVE-11, CAVE-12)
-    def _targets(self, state: dict, side: int) -> list:
-        """Riddles ``side`` may still guess: another side's, in play, not solved by it."""
-        return [r["id"] for r in state["riddles"]
-                if r["side"] != side and not r["removed"] and side not in r["solved_by"]]
-
-    def _target(self, state: dict, seat: int, rid: int, what: str, solved_ok: bool = False) -> dict:
-        side = state["side_of"][seat]
-        r = state["riddles"][rid]
-        if r["side"] == side:
-            raise IllegalAction("own_riddle", f"You cannot {what} your own side's riddle.")
-        if r["removed"]:
-            raise IllegalAction("removed", "That riddle has two toothpicks and is out of the game.")
-        if not solved_ok and side in r["solved_by"]:
-            raise IllegalAction("already_solved", "Your side has already guessed that riddle.")
-        return r
 
     # ================================================================== molding (§3.2)
     def move_mold(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
@@ -380,9 +398,7 @@ class Cave(Game):
             self._begin_play(state, now_ms)
 
     def move_withdraw(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
-        r = state["riddles"][args["riddle"]]
-        if r["maker"] != seat or r["word"] is None:
-            raise IllegalAction("not_your_riddle", "You can take back only a riddle you handed in.")
+        r = state["riddles"][args["riddle"]]          # the seat's own, handed in (``within``)
         r["word"], r["pictures"] = None, []
 
     def timer_molding(self, state: dict, now_ms: int) -> None:
@@ -390,7 +406,6 @@ class Cave(Game):
         self._begin_play(state, now_ms)
 
     def _begin_play(self, state: dict, now_ms: int) -> None:
-        self.stop_timer(state, "molding")
         kept = [r for r in state["riddles"] if r["word"] is not None]
         for i, r in enumerate(kept):
             r["id"] = i
@@ -408,19 +423,9 @@ class Cave(Game):
         self._start_turn(state, now_ms)
 
     def _start_turn(self, state: dict, now_ms: int) -> None:
-        opts = state["options"]
-        if state["round"]["kind"] == "letter":
-            state["stage"] = "letter"
-            if opts["letter_turn_s"]:
-                self.start_timer(state, "letter_turn", now_ms, ms(opts["letter_turn_s"]))
-        else:
-            state["stage"] = "asking"
-            self.start_timer(state, "question", now_ms, ms(opts["question_s"]))
-        self._run_clocks(state, now_ms)
+        state["stage"] = "letter" if state["round"]["kind"] == "letter" else "asking"
 
     def _end_turn(self, state: dict, now_ms: int) -> None:
-        for name in ("letter_turn", "question", "guess"):
-            self.stop_timer(state, name)
         if state["question"] is not None:          # never left unanswered: as at the answer cap
             self._record_answer(state, "maybe", auto=True)
         rnd = state["round"]
@@ -465,25 +470,9 @@ class Cave(Game):
             return True
         return False
 
-    def _run_clocks(self, state: dict, now_ms: int) -> None:
-        """Pause or resume the turn clocks to fit the state (§3.10): everything stops during
-        an interrupt or a judgement; the question clock also waits for a pending answer
-        unless ``table_faithful_clock``."""
-        frozen = state["interrupt"] is not None or state["judging"] is not None
-        waiting = state["question"] is not None and not state["options"]["table_faithful_clock"]
-        for name, run in (("letter_turn", not frozen), ("question", not frozen and not waiting),
-                          ("answer", not frozen)):
-            t = state["timers"].get(name)
-            if t is None:
-                continue
-            if run and t["at"] is None:
-                self.resume_timer(state, name, now_ms)
-            elif not run and t["at"] is not None:
-                self.pause_timer(state, name, now_ms)
-
     # ================================================================== letter round (§3.5.1)
     def move_ask_letter(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
-        r = self._target(state, seat, args["riddle"], "ask a letter of")
+        r = state["riddles"][args["riddle"]]          # a riddle it may ask about (the schema, _Target)
         query = L.LetterQuery(args["n"], args["unit"], args["count_from"])
         state["letters"].append({
             "side": state["side_of"][seat], "seat": seat, "riddle": r["id"], "n": query.n, "unit": query.unit,
@@ -500,32 +489,26 @@ class Cave(Game):
 
     # ================================================================== question round (§3.5.2)
     def move_ask(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
-        r = self._target(state, seat, args["riddle"], "ask about", solved_ok=True)
+        r = state["riddles"][args["riddle"]]
         state["question"] = {"side": state["side_of"][seat], "seat": seat, "riddle": r["id"], "text": args["text"],
                              "flags": flag_question(args["text"], r["word"]), "at": now_ms}
-        self.start_timer(state, "answer", now_ms, ms(state["options"]["answer_s"]))
-        self._run_clocks(state, now_ms)
 
     def _record_answer(self, state: dict, answer: str, auto: bool = False, seat: Optional[int] = None) -> None:
         q = state["question"]
         state["qa"].append({"side": q["side"], "seat": q["seat"], "riddle": q["riddle"], "text": q["text"],
                             "answer": answer, "auto": auto, "by": seat, "round": state["round"]["no"]})
         state["question"] = None
-        self.stop_timer(state, "answer")
 
     def move_answer(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         self._record_answer(state, args["answer"], seat=seat)
-        self._run_clocks(state, now_ms)
 
     def move_refuse(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         """The question is about letters or length: not allowed; the asker may rephrase."""
         self._record_answer(state, "refused", seat=seat)
-        self._run_clocks(state, now_ms)
 
     def timer_answer(self, state: dict, now_ms: int) -> None:
         """CAVE-10: no answer within ``answer_s``: the engine records "Maybe"."""
         self._record_answer(state, "maybe", auto=True)
-        self._run_clocks(state, now_ms)
 
     def move_stop(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         self._to_guessing(state, now_ms)
@@ -534,17 +517,14 @@ class Cave(Game):
         self._to_guessing(state, now_ms)               # "or continue until time runs out"
 
     def _to_guessing(self, state: dict, now_ms: int) -> None:
-        self.stop_timer(state, "question")
         state["stage"] = "guessing"
-        self.start_timer(state, "guess", now_ms, ms(state["options"]["guess_write_s"]))
-        self._run_clocks(state, now_ms)
 
     def timer_guess(self, state: dict, now_ms: int) -> None:
         self._end_turn(state, now_ms)                  # no guess written in time
 
     # ================================================================== guesses (§3.5.2, §3.7)
     def move_guess(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
-        r = self._target(state, seat, args["riddle"], "guess")
+        r = state["riddles"][args["riddle"]]
         how = "interrupt" if state["interrupt"] is not None else "turn"
         match = match_guess(args["word"], r["word"])
         opts = state["options"]
@@ -553,20 +533,16 @@ class Cave(Game):
              "correct": None, "points": None, "judged": False}
         state["guesses"].append(g)
         gi = len(state["guesses"]) - 1
-        self.stop_timer(state, "interrupt" if how == "interrupt" else "guess")
         if match == EXACT or (match == NEAR and opts["auto_accept_misspelling"]):
             self._settle(state, gi, True, now_ms)
         elif match == NEAR or opts["owner_may_accept_wrong"]:
             state["judging"] = gi
             state["stage"] = "judging" if how == "turn" else state["stage"]
-            self.start_timer(state, "judge", now_ms, ms(opts["judge_s"]))
-            self._run_clocks(state, now_ms)
         else:
             self._settle(state, gi, False, now_ms)
 
     def move_no_guess(self, state: dict, seat: int, args: dict, now_ms: int) -> None:
         if state["interrupt"] is not None:
-            self.stop_timer(state, "interrupt")
             self._end_interrupt(state, now_ms)
         else:
             self._end_turn(state, now_ms)
@@ -585,7 +561,6 @@ class Cave(Game):
     def _settle(self, state: dict, gi: int, correct: bool, now_ms: int) -> None:
         g = state["guesses"][gi]
         state["judging"] = None
-        self.stop_timer(state, "judge")
         g["correct"] = bool(correct)
         if correct:
             r = state["riddles"][g["riddle"]]
@@ -608,7 +583,7 @@ class Cave(Game):
 
     def _exhausted(self, state: dict, now_ms: int) -> bool:
         """§3.6 (b), CAVE-18: a side has guessed every remaining riddle but its own."""
-        if any(not self._targets(state, i) for i in range(len(state["sides"]))):
+        if any(not _targets(state, i) for i in range(len(state["sides"]))):
             self._finish(state, "nothing_to_guess")
             return True
         return False
@@ -618,8 +593,6 @@ class Cave(Game):
         side = state["side_of"][seat]
         state["sides"][side]["interrupts"] -= 1          # spent whatever the outcome (CAVE-13)
         state["interrupt"] = {"side": side, "seat": seat, "at": now_ms}
-        self.start_timer(state, "interrupt", now_ms, ms(state["options"]["guess_write_s"]))
-        self._run_clocks(state, now_ms)
 
     def timer_interrupt(self, state: dict, now_ms: int) -> None:
         self._end_interrupt(state, now_ms)               # no guess written in time
@@ -632,7 +605,6 @@ class Cave(Game):
         if len(holders) == 1:
             for s in state["sides"]:
                 s["interrupts"] += 1
-        self._run_clocks(state, now_ms)
 
     # ================================================================== end (§3.6)
     def _finish(self, state: dict, reason: str) -> None:
@@ -661,44 +633,10 @@ class Cave(Game):
     # ================================================================== views (§3.9)
     def project(self, state: dict, seat: Optional[int]) -> dict:
         me = None if seat is None else state["side_of"][seat]
-        over = state["phase"] == "over"
-        reveal = state["options"]["reveal_on_removal"]
         riddles = state["riddles"]
-        molding = state["phase"] == "molding"
-
-        def owner(rid):
-            return riddles[rid]["side"]
-
-        def riddle_view(r):
-            mine = r["side"] == me
-            v = {k: (list(r[k]) if isinstance(r[k], list) else r[k])
-                 for k in ("id", "side", "maker", "toothpicks", "solved_by", "removed")}
-            v["made"] = r["word"] is not None
-            v["pictures"] = list(r["pictures"]) if (not molding or mine) else []
-            v["word"] = r["word"] if (over or mine or (r["removed"] and reveal)) else None
-            return v
-
-        letters = []
-        for q in state["letters"]:
-            v = {k: q[k] for k in ("side", "seat", "riddle", "n", "unit", "count_from", "round")}
-            if me is not None and me in (q["side"], owner(q["riddle"])):   # "shown only to the requesting player"
-                v["answer"] = q["answer"]
-            letters.append(v)
-        guesses = []
-        for g in state["guesses"]:
-            v = {k: g[k] for k in ("side", "seat", "riddle", "how", "round", "kind", "marker", "correct")}
-            v["points"] = None if g["points"] is None else list(g["points"])
-            if over or (me is not None and me in (g["side"], owner(g["riddle"]))):   # "written secretly"
-                v["word"], v["match"] = g["word"], g["match"]
-            guesses.append(v)
-        question = None
-        if state["question"] is not None:
-            q = state["question"]
-            question = {k: q[k] for k in ("side", "seat", "riddle", "text", "at")}
-            # §3.11 flags (assistive: the owner decides).  Those that depend on the word
-            # (names_word, near_word) only for the side that knows it.
-            mine = me is not None and me == owner(q["riddle"])
-            question["flags"] = list(q["flags"]) if mine else public_flags(q["text"])
+        letters = [self._letter_view(state, q, me) for q in state["letters"]]
+        guesses = [self._guess_view(state, g, me) for g in state["guesses"]]
+        question = self._question_view(state, me)
         rnd = state["round"]
         return {
             "phase": state["phase"],
@@ -708,7 +646,7 @@ class Cave(Game):
             "side_of": list(state["side_of"]),
             "sides": [{"seats": list(s["seats"]), "score": s["score"], "interrupts": s["interrupts"]}
                       for s in state["sides"]],
-            "riddles": [riddle_view(r) for r in riddles],
+            "riddles": [self._riddle_view(state, r, me) for r in riddles],
             "marker": state["marker"],
             "track": [dict(sp) for sp in state["options"]["game_marker_track"]],
             "five_sides": self.five_sides(state),
@@ -728,6 +666,46 @@ class Cave(Game):
             "reason": state["reason"],
             "winners": None if state["winners"] is None else list(state["winners"]),
         }
+
+    @staticmethod
+    def _riddle_view(state: dict, r: dict, me: Optional[int]) -> dict:
+        """A riddle: its word for its side, everyone once removed (``reveal_on_removal``) or
+        at the end; its pictures hidden from the other sides while molding lasts."""
+        mine = r["side"] == me
+        v = {k: (list(r[k]) if isinstance(r[k], list) else r[k])
+             for k in ("id", "side", "maker", "toothpicks", "solved_by", "removed")}
+        v["made"] = r["word"] is not None
+        v["pictures"] = list(r["pictures"]) if (state["phase"] != "molding" or mine) else []
+        over, reveal = state["phase"] == "over", state["options"]["reveal_on_removal"]
+        v["word"] = r["word"] if (over or mine or (r["removed"] and reveal)) else None
+        return v
+
+    @staticmethod
+    def _letter_view(state: dict, q: dict, me: Optional[int]) -> dict:
+        v = {k: q[k] for k in ("side", "seat", "riddle", "n", "unit", "count_from", "round")}
+        if me is not None and me in (q["side"], state["riddles"][q["riddle"]]["side"]):
+            v["answer"] = q["answer"]              # "shown only to the requesting player"
+        return v
+
+    @staticmethod
+    def _guess_view(state: dict, g: dict, me: Optional[int]) -> dict:
+        v = {k: g[k] for k in ("side", "seat", "riddle", "how", "round", "kind", "marker", "correct")}
+        v["points"] = None if g["points"] is None else list(g["points"])
+        if state["phase"] == "over" or (me is not None and me in (g["side"], state["riddles"][g["riddle"]]["side"])):
+            v["word"], v["match"] = g["word"], g["match"]          # "written secretly"
+        return v
+
+    @staticmethod
+    def _question_view(state: dict, me: Optional[int]) -> Optional[dict]:
+        """The pending question; §3.11 flags (assistive: the owner decides).  Those that
+        depend on the word (names_word, near_word) only for the side that knows it."""
+        q = state["question"]
+        if q is None:
+            return None
+        question = {k: q[k] for k in ("side", "seat", "riddle", "text", "at")}
+        mine = me is not None and me == state["riddles"][q["riddle"]]["side"]
+        question["flags"] = list(q["flags"]) if mine else public_flags(q["text"])
+        return question
 
     def hidden_variants(self, state: dict, seat: Optional[int], rng) -> list:
         """States ``seat`` cannot tell from ``state`` (§3.9): other sides' secret words (and

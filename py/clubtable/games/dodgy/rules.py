@@ -572,12 +572,7 @@ class Dodgy(Game):
             [] if s == me else [{"id": d, "face": faces[d], "seer": d == SEER} for d in h if d in public]
             for s, h in enumerate(state["hands"])
         ]
-        pending = state["pending"]
-        if pending is not None:
-            pending = (
-                {k: pending[k] for k in ("seat", "quantity", "image", "at")}
-                if pending["seat"] == me else {"seat": pending["seat"], "at": pending["at"]}
-            )
+        pending = self._pending_view(state, me)
         timer = self._next_timer(state)
         turn_timer = self.timer(state, "statement") or self.timer(state, "choose")
         rev = state["reveal"]
@@ -591,17 +586,8 @@ class Dodgy(Game):
             "round": state["round"],
             "opener": state["opener"],
             "stater": state["stater"],
-            "seats": [
-                {
-                    "seat": s,
-                    "name": players[s],
-                    "dice": len(state["hands"][s]),
-                    "active": state["active"][s],
-                    "seer": state["seer"] == s,
-                    "out_round": state["out_round"][s],
-                }
-                for s in range(len(players))
-            ],
+            "seats": [{"seat": s, "name": players[s], "dice": len(state["hands"][s]), "active": state["active"][s],
+                       "seer": state["seer"] == s, "out_round": state["out_round"][s]} for s in range(len(players))],
             "seer": state["seer"],
             "dice_in_hands": self.dice_in_hands(state),
             "dice_in_play": self.dice_in_hands(state) + (1 if state["seer"] == "centre" else 0),
@@ -624,6 +610,16 @@ class Dodgy(Game):
             "history": [_copy_challenge(h) for h in state["history"]],
             "result": self.result(state),
         }
+
+    @staticmethod
+    def _pending_view(state: State, me) -> Optional[dict]:
+        """A statement waiting to be announced: what it says only for its maker."""
+        pending = state["pending"]
+        if pending is None:
+            return None
+        if pending["seat"] == me:
+            return {k: pending[k] for k in ("seat", "quantity", "image", "at")}
+        return {"seat": pending["seat"], "at": pending["at"]}
 
     # ================================================================== result
     def result(self, state: State) -> Optional[dict]:

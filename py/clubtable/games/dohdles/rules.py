@@ -24,17 +24,22 @@ State layout (JSON-safe, besides the keys every game has)::
     events       the public record: chips moved, clues, claims, proposals, solutions
     winners, reason   set when the game is over
 
-Timers (engine-run): ``sculpt`` (the making time), ``settle`` (the funnel's settle window
-and the special right's wait), ``proposal`` (a claimant's time to say his word), ``answer``
-(the creator's time to answer a question), ``turn`` (the Dohdle Master's clock: choosing,
-composing a question, the letter request, the grace period).  While a burst is open the
-``turn`` and ``answer`` clocks are paused (DOH-23).
+Who may act is declared as stages (engine/stages.py, :meth:`Dohdles.stage`): the Dohdle
+Master's side is in its turn's phase (``choose`` ... ``grace``, ``asked`` while its question
+waits), the creator ``answering``, the others ``watching``; while a burst is open the
+claimant saying his word is ``proposing`` and everyone else in the ``burst``.
+Timers (engine-run, each run by its stages): ``sculpt`` (the making time), ``settle`` (the
+funnel's settle window and the special right's wait; the rules set its length), ``proposal``
+(a claimant's time to say his word), ``answer`` (the creator's time to answer a question),
+``turn`` (the Dohdle Master's clock: choosing, composing a question, the letter request, the
+grace period).  The burst's stages hold the ``turn`` and ``answer`` clocks (DOH-23).
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from ...engine import Choice, clone, Game, IllegalAction, Int, ListOf, Move, Number, Picture, State, Text, is_int, ms
+from ...engine import (Choice, clone, Game, Guard, IllegalAction, Int, ListOf, Move, Number, Picture, Stage, State, Text,
+                       Timer, is_int, ms, turn_or_now)
 from ..riddles.boards import BOARDS, LANGUAGES
 from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, flag_question, public_flags
 from ..riddles.words import SecretWordError, check_term, letters_of, normalise
@@ -66,6 +71,64 @@ def dohdles_per_side(n_players: int, solo_in_team_game: int = 2) -> list:
         out.append([n_players - 1] * solo_in_team_game)
     return out
 
+
+BURST_OPEN = ("burst_open", "Wait: guesses are being proposed.")
+#: a move not open now: wait for the burst, else not your turn (nothing open) or not now
+_CLOSED = {"burst": BURST_OPEN, "proposing": BURST_OPEN, None: turn_or_now}
+_MAKING = ("making", "Everybody is still making Dohdles.")
+_TURN_STAGES = ("choose", "kind", "questions", "letter", "grace")
+
+
+def _make_guard(move_type: str) -> tuple:
+    return (Guard("making", lambda g, st, seat, a: MAKE_MOVE[st["options"]["riddle_medium"]] == move_type and any(
+        d["maker"] == seat and d["status"] == "making" for d in st["dohdles"]), _MAKING[1]),)
+
+
+def _can_add_variant(g, st, seat, a) -> bool:
+    d = g._latest_made(st, seat)
+    return st["options"]["accepted_variants"] and d is not None and len(d["variants"]) < MAX_VARIANTS
+
+
+def _turn_length(g, st, seat):
+    """The Dohdle Master's clock for the turn's phase (0 s: no limit; a grace of 0 ends at once)."""
+    phase = st["turn"]["phase"]
+    if phase == "grace":
+        return ms(st["options"]["turn_grace_s"])
+    return ms(st["options"]["choose_s" if phase == "choose" else "question_compose_s"]) or None
+
+
+def _turn_key(g, st, seat):
+    """The clock starts again with each new phase of the turn, a redirect, a question refused."""
+    t = st["turn"]
+    return [t["n"], t["phase"], t["redirect"], t["target"],
+            None if t["target"] is None else len(st["dohdles"][t["target"]]["qa"])]
+
+
+_NOT_CREATOR = ("not_creator", "Only the Dohdle's creator answers, when a question is waiting.")
+
+
+def _claim_side(st, seat) -> dict:
+    return st["sides"][st["side_of"][seat]]
+
+
+#: §1.6.3: a ready cube, not on the "!" space out of one's turn, an opponent's opened Dohdle
+_CLAIM_GUARDS = (
+    Guard("cube_queued", lambda g, st, seat, a: _claim_side(st, seat)["cube"] == "ready",
+          "Your guess cube is already in the funnel."),
+    Guard("bang_space", lambda g, st, seat, a: _claim_side(st, seat)["token"] != 0
+          or st["side_of"][seat] == st["active_side"],
+          "Your token is on the ! space: you may claim a guess only on your own turn."),
+    Guard("nothing_to_claim", lambda g, st, seat, a: bool(g.claimable(st, seat)),
+          "No opponent's Dohdle is open to a guess now."),
+    Guard("no_dohdle", lambda g, st, seat, a: 0 <= a["dohdle"] < len(st["dohdles"]),
+          "There is no Dohdle on that space.", on_args=True),
+    Guard("own_dohdle", lambda g, st, seat, a: st["dohdles"][a["dohdle"]]["side"] != st["side_of"][seat],
+          "You cannot guess your own side's Dohdle.", on_args=True),
+    Guard("not_open", lambda g, st, seat, a: st["dohdles"][a["dohdle"]]["status"] == "active"
+          and st["dohdles"][a["dohdle"]]["chip"] >= 1,
+          "That Dohdle cannot be guessed now: its chip is on the start space, or it is solved or retired.",
+          on_args=True),
+)
 
 
 class Dohdles(Game):
@@ -127,28 +190,89 @@ class Dohdles(Game):
         "blank": BLANK, "max_question": MAX_QUESTION, "max_proposal": MAX_PROPOSAL,
         "bang_index": 0,
     }
+    stages = {
+        "making": Stage(("make", "make_drawing", "make_photo", "add_variant"), timers=("sculpt",), refuse=_MAKING),
+        # the Dohdle Master's side, by the turn's phase; claims and reports are open to all
+        "choose": Stage(("move_chip", "end_turn", "claim", "report"), timers=("turn",)),
+        "kind": Stage(("choose_clue", "claim", "report"), timers=("turn",)),
+        "questions": Stage(("ask", "end_questions", "claim", "report"), timers=("turn",)),
+        "asked": Stage(("claim", "report")),              # its question waits for the creator
+        "letter": Stage(("request_letter", "claim", "report"), timers=("turn",)),
+        "grace": Stage(("end_turn", "claim", "report"), timers=("turn",)),
+        "answering": Stage(("answer", "refuse", "claim", "report"), timers=("answer",)),
+        "watching": Stage(("claim", "report")),
+        # a burst: the turn's clocks stand still (DOH-23)
+        "proposing": Stage(("propose", "claim", "report"), timers=("settle", "proposal"), holds=("turn", "answer")),
+        "burst": Stage(("claim", "report"), timers=("settle",), holds=("turn", "answer")),
+    }
     moves = {
         # Making (§1.2.5–6, §1.10): one move per riddle medium, so the arguments say exactly
         # what the medium needs; each makes the seat's next unmade Dohdle.
-        "make": Move(handler="move_make", args={"word": Text(64, label="secret word")}, doc="Table mode: the dough is on the table; enter its secret word."),
-        "make_drawing": Move(handler="move_make_drawing", args={"word": Text(64, label="secret word"), "picture": Picture(label="drawing")}, doc="Your drawing and its secret word."),
+        "make": Move(handler="move_make", args={"word": Text(64, label="secret word")}, closed=_CLOSED,
+                     guards=_make_guard("make"), doc="Table mode: the dough is on the table; enter its secret word."),
+        "make_drawing": Move(handler="move_make_drawing", args={"word": Text(64, label="secret word"), "picture": Picture(label="drawing")},
+                             closed=_CLOSED, guards=_make_guard("make_drawing"), doc="Your drawing and its secret word."),
         "make_photo": Move(handler="move_make_photo", args={"word": Text(64, label="secret word"), "photos": ListOf(Picture(), 1, 3, label="photos")},
+                           closed=_CLOSED, guards=_make_guard("make_photo"),
                            doc="One to three photos of your sculpture and its secret word."),
-        "add_variant": Move(handler="move_add_variant", args={"word": Text(64, label="variant")}, doc="Another spelling that counts for your latest Dohdle (DOH-20)."),
-        "move_chip": Move(handler="move_move_chip", args={"dohdle": Int(0, SPACES - 1, label="Dohdle")}, doc="Move an opponent's clue chip one space."),
-        "choose_clue": Move(handler="move_choose_clue", args={"kind": Choice(["question", "letter"], label="kind of clue")}, doc="On a ??/ABC space: questions or a letter."),
-        "ask": Move(handler="move_ask", args={"question": Text(MAX_QUESTION, label="question")}, doc="Ask the creator a question."),
-        "end_questions": Move(handler="move_end_questions", doc="Stop asking (up to two questions)."),
-        "answer": Move(handler="move_answer", args={"answer": Choice(option="answer_labels", label="answer")}, doc="Answer the question about your Dohdle."),
-        "refuse": Move(handler="move_refuse", doc="Refuse a prohibited question (it does not count)."),
-        "request_letter": Move(handler="move_request_letter", args={"position": Int(1, LETTER_SPACES, label="letter position", shown=True)}, doc="Ask for one of the first five letters."),
-        "end_turn": Move(handler="move_end_turn", doc="Pass the placard now (after the clue, or instead of a redirect)."),
-        "claim": Move(handler="move_claim", args={"dohdle": Int(0, SPACES - 1, label="Dohdle")}, interrupt=True, doc="Dohdles! Claim a guess."),
+        "add_variant": Move(handler="move_add_variant", args={"word": Text(64, label="variant")}, closed=_CLOSED,
+                            guards=(Guard("making", _can_add_variant, _MAKING[1]),),
+                            doc="Another spelling that counts for your latest Dohdle (DOH-20)."),
+        "move_chip": Move(handler="move_move_chip", args={"dohdle": Int(0, SPACES - 1, label="Dohdle")}, closed=_CLOSED,
+                          guards=(Guard(None, lambda g, st, seat, a: bool(g.movable(st)), None),
+                                  Guard("not_movable", lambda g, st, seat, a: a["dohdle"] in g.movable(st),
+                                        "Choose an active Dohdle of an opponent whose chip is before space 7.",
+                                        on_args=True)),
+                          doc="Move an opponent's clue chip one space."),
+        "choose_clue": Move(handler="move_choose_clue", args={"kind": Choice(["question", "letter"], label="kind of clue")},
+                            closed=_CLOSED, guards=(Guard("no_letter_left", lambda g, st, seat, a: a["kind"] in g._kinds(st),
+                                                          "Every letter space of this Dohdle is already filled.",
+                                                          on_args=True),),
+                            doc="On a ??/ABC space: questions or a letter."),
+        "ask": Move(handler="move_ask", args={"question": Text(MAX_QUESTION, label="question")}, closed=_CLOSED,
+                    doc="Ask the creator a question."),
+        "end_questions": Move(handler="move_end_questions", closed=_CLOSED, doc="Stop asking (up to two questions)."),
+        "answer": Move(handler="move_answer", args={"answer": Choice(option="answer_labels", label="answer")},
+                       closed={"burst": BURST_OPEN, "proposing": BURST_OPEN, None: _NOT_CREATOR},
+                       guards=(Guard("not_creator", lambda g, st, seat, a: not st["turn"]["question"]["must_refuse"],
+                                     _NOT_CREATOR[1]),),
+                       doc="Answer the question about your Dohdle."),
+        "refuse": Move(handler="move_refuse", closed={"burst": BURST_OPEN, "proposing": BURST_OPEN, None: _NOT_CREATOR},
+                       doc="Refuse a prohibited question (it does not count)."),
+        "request_letter": Move(handler="move_request_letter", args={"position": Int(1, LETTER_SPACES, label="letter position", shown=True)},
+                               closed=_CLOSED,
+                               guards=(Guard("letter_known", lambda g, st, seat, a: a["position"] in g.letters_left(
+                                   st["dohdles"][st["turn"]["target"]]),
+                                   lambda g, st, seat, a: f"Letter {a['position']} is already on the solution sheet.",
+                                   on_args=True),),
+                               doc="Ask for one of the first five letters."),
+        "end_turn": Move(handler="move_end_turn", closed=_CLOSED,
+                         guards=(Guard(None, lambda g, st, seat, a: st["turn"]["phase"] == "grace" or st["turn"]["redirect"],
+                                       None),),
+                         doc="Pass the placard now (after the clue, or instead of a redirect)."),
+        "claim": Move(handler="move_claim", args={"dohdle": Int(0, SPACES - 1, label="Dohdle")}, interrupt=True,
+                      closed=_CLOSED, guards=_CLAIM_GUARDS, doc="Dohdles! Claim a guess."),
         "report": Move(handler="move_report", args={"dohdle": Int(0, SPACES - 1, label="Dohdle")}, interrupt=True,
+                       closed=_CLOSED,
+                       guards=(Guard(None, lambda g, st, seat, a: bool(g.reportable(st, seat)), None),
+                               Guard("not_reportable", lambda g, st, seat, a: a["dohdle"] in g.reportable(st, seat),
+                                     "You can flag an opponent's Dohdle in play, once.", on_args=True)),
                        doc="Flag an opponent's Dohdle as unfair (letters in the picture...); no penalty."),
-        "propose": Move(handler="move_propose", args={"word": Text(MAX_PROPOSAL, label="proposed word")}, doc="Say your proposed solution."),
+        "propose": Move(handler="move_propose", args={"word": Text(MAX_PROPOSAL, label="proposed word")},
+                        closed=("not_your_proposal", "It is not your turn to propose a solution."),
+                        doc="Say your proposed solution."),
     }
-    timers = ("sculpt", "settle", "proposal", "answer", "turn")
+    # in firing order at equal times; each runs while a stage that runs it lasts
+    timers = {
+        "sculpt": Timer("timer_sculpt", length=lambda g, st, seat: ms(st["options"]["sculpt_time_s"]) or None,
+                        doc="DOH-19"),
+        "settle": Timer("timer_settle", doc="the funnel's settle window, or the special right's wait (DOH-11)"),
+        "proposal": Timer("timer_proposal", length=lambda g, st, seat: ms(st["options"]["answer_s"]) or None,
+                          key=lambda g, st, seat: st["burst"]["current"]["seq"], doc="DOH-25"),
+        "answer": Timer("timer_answer", length=lambda g, st, seat: ms(st["options"]["creator_answer_s"]) or None,
+                        doc="§1.6.1"),
+        "turn": Timer("timer_turn", length=_turn_length, key=_turn_key, doc="docs: choose_timeout, DOH-23"),
+    }
 
     # ================================================================== options
     def validate_options(self, opts: dict, n_players: int) -> None:
@@ -219,8 +343,6 @@ class Dohdles(Game):
                                 "solved_at": None, "reports": []})
         state.update(phase="making", side_of=side_of, sides=sides, dohdles=dohdles, active_side=None,
                      turn=None, burst=None, seq=0, events=[], winners=None, reason=None)
-        if opts["sculpt_time_s"]:
-            self.start_timer(state, "sculpt", now_ms, ms(opts["sculpt_time_s"]))
 
     # ================================================================== queries
     @staticmethod
@@ -272,106 +394,24 @@ class Dohdles(Game):
         return [d["id"] for d in state["dohdles"]
                 if d["side"] != side and d["status"] == "active" and seat not in d["reports"]]
 
-    def _turn_open(self, state: State) -> bool:
-        return state["phase"] == "play" and state["burst"] is None and state["turn"] is not None
-
-    # ================================================================== active
-    def active(self, state: State) -> dict:
-        out: dict = {}
-
-        def add(seat, move):
-            out.setdefault(seat, [])
-            if move not in out[seat]:
-                out[seat].append(move)
-
-        if state["phase"] == "making":
-            make = MAKE_MOVE[state["options"]["riddle_medium"]]
-            for d in state["dohdles"]:
-                if d["status"] == "making":
-                    add(d["maker"], make)
-            if state["options"]["accepted_variants"]:
-                for seat in range(len(state["players"])):
-                    d = self._latest_made(state, seat)
-                    if d is not None and len(d["variants"]) < MAX_VARIANTS:
-                        add(seat, "add_variant")
-            return out
-        if state["phase"] != "play":
-            return out
-        burst = state["burst"]
-        if burst is not None and burst["current"] is not None:
-            for s in state["sides"][burst["current"]["side"]]["members"]:
-                add(s, "propose")
-        if self._turn_open(state):
-            turn = state["turn"]
-            members = state["sides"][state["active_side"]]["members"]
-            phase = turn["phase"]
-            for s in members:
-                if phase == "choose":
-                    if self.movable(state):
-                        add(s, "move_chip")
-                    if turn["redirect"]:
-                        add(s, "end_turn")
-                elif phase == "kind":
-                    add(s, "choose_clue")
-                elif phase == "questions" and turn["question"] is None:
-                    add(s, "ask")
-                    add(s, "end_questions")
-                elif phase == "letter":
-                    add(s, "request_letter")
-                elif phase == "grace":
-                    add(s, "end_turn")
-            q = turn["question"]
-            if phase == "questions" and q is not None:
-                maker = state["dohdles"][turn["target"]]["maker"]
-                if not q["must_refuse"]:
-                    add(maker, "answer")
-                add(maker, "refuse")
-        for seat in range(len(state["players"])):
-            if self.claimable(state, seat):
-                add(seat, "claim")
-            if self.reportable(state, seat):
-                add(seat, "report")
-        return out
-
-    def why_not(self, state: State, seat: int, move: str) -> tuple:
-        if state["phase"] == "making":
-            return ("making", "Everybody is still making Dohdles.")
-        if move == "claim":
-            side = state["side_of"][seat]
-            if state["sides"][side]["cube"] != "ready":
-                return ("cube_queued", "Your guess cube is already in the funnel.")
-            if state["sides"][side]["token"] == 0 and side != state["active_side"]:
-                return ("bang_space", "Your token is on the ! space: you may claim a guess only on your own turn.")
-            return ("nothing_to_claim", "No opponent's Dohdle is open to a guess now.")
-        if state["burst"] is not None and move not in ("propose", "claim"):
-            return ("burst_open", "Wait: guesses are being proposed.")
-        if move == "propose":
-            return ("not_your_proposal", "It is not your turn to propose a solution.")
-        if move in ("answer", "refuse"):
-            return ("not_creator", "Only the Dohdle's creator answers, when a question is waiting.")
-        return super().why_not(state, seat, move)
-
-    def legal_moves(self, state: State, seat: int) -> list:
-        out = []
-        act = self.active(state).get(seat, ())
-        for t in act:
-            if t in ("make", "make_drawing", "make_photo", "add_variant", "ask", "propose"):
-                out.append(self.moves[t].describe(t, state))
-            elif t == "move_chip":
-                out += [{"type": t, "dohdle": d} for d in self.movable(state)]
-            elif t == "claim":
-                out += [{"type": t, "dohdle": d} for d in self.claimable(state, seat)]
-            elif t == "report":
-                out += [{"type": t, "dohdle": d} for d in self.reportable(state, seat)]
-            elif t == "choose_clue":
-                out += [{"type": t, "kind": k} for k in self._kinds(state)]
-            elif t == "request_letter":
-                out += [{"type": t, "position": p} for p in self.letters_left(state["dohdles"][state["turn"]["target"]])]
-            elif t == "answer":
-                out += [{"type": t, "answer": a} for a in state["options"]["answer_labels"]]
-            else:
-                out.append({"type": t})
-        return out
+    # ================================================================== stages
+    def stage(self, state: State, seat: int) -> Optional[str]:
+        """The seat's stage (see ``stages``): a burst puts everyone in it, the claimant whose
+        word is asked for ``proposing``; else the Dohdle Master's side is in its turn's
+        phase, the creator of the questioned Dohdle ``answering``, the others ``watching``."""
+        phase = state["phase"]
+        if phase != "play":
+            return "making" if phase == "making" else None
+        burst, side = state["burst"], state["side_of"][seat]
+        if burst is not None:
+            cur = burst["current"]
+            return "proposing" if cur is not None and cur["side"] == side else "burst"
+        turn = state["turn"]
+        if side == state["active_side"]:
+            return "asked" if turn["question"] is not None else turn["phase"]
+        if turn["question"] is not None and seat == state["dohdles"][turn["target"]]["maker"]:
+            return "answering"
+        return "watching"
 
     def _kinds(self, state: State) -> list:
         d = state["dohdles"][state["turn"]["target"]]
@@ -395,9 +435,7 @@ class Dohdles(Game):
         §1.10, DOH-30)
         and its pictures (hashes only; the bytes travel on the asset channel).  A made Dohdle
         is frozen.  Play begins when the last one is made."""
-        d = next((x for x in state["dohdles"] if x["maker"] == seat and x["status"] == "making"), None)
-        if d is None:
-            raise IllegalAction("all_made", "Your Dohdles are all made.")
+        d = next(x for x in state["dohdles"] if x["maker"] == seat and x["status"] == "making")
         d.update(word=self._secret(text), pictures=pictures, status="active")
         self._event(state, now_ms, "made", dohdle=d["id"], side=d["side"])
         if all(x["status"] == "active" for x in state["dohdles"]):
@@ -428,8 +466,6 @@ class Dohdles(Game):
     def timer_sculpt(self, state: State, now_ms: int) -> None:
         """DOH-19: the making time is over; a Dohdle not made by then is left out of the
         game (docs: unmade_dohdle)."""
-        if state["phase"] != "making":
-            return
         for d in state["dohdles"]:
             if d["status"] == "making":
                 d["status"] = "unmade"
@@ -439,7 +475,6 @@ class Dohdles(Game):
     def _start_play(self, state: State, now_ms: int) -> None:
         """§1.2.7: the oldest player begins (ages are unknown to the engine: the seat the host
         names, else a seeded draw, §0.2.7)."""
-        self.stop_timer(state, "sculpt")
         state["phase"] = "play"
         opts = state["options"]
         if opts["first_player"] is not None and opts["first_player_rule"] != "random":
@@ -460,18 +495,8 @@ class Dohdles(Game):
             self._end_game(state, now_ms, "exhausted")
             return
         self._event(state, now_ms, "turn", side=side, n=n)
-        self._turn_clock(state, now_ms, "choose_s")
-
-    def _turn_clock(self, state: State, now_ms: int, option: str) -> None:
-        secs = state["options"][option]
-        if secs:
-            self.start_timer(state, "turn", now_ms, ms(secs))
-        else:
-            self.stop_timer(state, "turn")
 
     def move_move_chip(self, state: State, seat: int, args: dict, now_ms: int) -> None:
-        if args["dohdle"] not in self.movable(state):
-            raise IllegalAction("not_movable", "Choose an active Dohdle of an opponent whose chip is before space 7.")
         self._move_chip(state, args["dohdle"], now_ms, seat)
 
     def _move_chip(self, state: State, d_id: int, now_ms: int, seat: Optional[int]) -> None:
@@ -486,7 +511,6 @@ class Dohdles(Game):
         if kind == "QL":
             if self.letters_left(d):
                 turn["phase"] = "kind"
-                self._turn_clock(state, now_ms, "question_compose_s")
                 return
             kind = "Q"                              # DOH-8: no letter left, so questions
         if kind == "Q":
@@ -501,12 +525,9 @@ class Dohdles(Game):
         turn = state["turn"]
         turn["kind"] = kind
         turn["phase"] = "questions" if kind == "question" else "letter"
-        self._turn_clock(state, now_ms, "question_compose_s")
 
     def move_choose_clue(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """§1.3 QL: "either asking up to two questions or asking for a letter"."""
-        if args["kind"] not in self._kinds(state):
-            raise IllegalAction("no_letter_left", "Every letter space of this Dohdle is already filled.")
         self._begin_clue(state, args["kind"], now_ms)
 
     def move_ask(self, state: State, seat: int, args: dict, now_ms: int) -> None:
@@ -524,12 +545,8 @@ class Dohdles(Game):
         if must_refuse and state["options"]["naming_question"] == "refuse_at_once":
             d["qa"].append({"q": text, "a": None, "refused": True, "seat": seat, "turn": turn["n"], "auto": True})
             self._event(state, now_ms, "refused", dohdle=d["id"], auto=True)
-            self._turn_clock(state, now_ms, "question_compose_s")
             return
         turn["question"] = q
-        self.stop_timer(state, "turn")
-        if state["options"]["creator_answer_s"]:
-            self.start_timer(state, "answer", now_ms, ms(state["options"]["creator_answer_s"]))
 
     def move_answer(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         self._answer(state, now_ms, args["answer"], timeout=False)
@@ -544,11 +561,8 @@ class Dohdles(Game):
         turn["question"] = None
         turn["asked"] += 1
         turn["started"] = True
-        self.stop_timer(state, "answer")
         if turn["asked"] >= 2:
             self._grace(state, now_ms)
-        else:
-            self._turn_clock(state, now_ms, "question_compose_s")
 
     def move_refuse(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """DOH-9: a refused question does not count; the asker may rephrase."""
@@ -562,17 +576,12 @@ class Dohdles(Game):
                         "timeout": False})
         self._event(state, now_ms, "refused", dohdle=d["id"], auto=False)
         turn["question"] = None
-        self.stop_timer(state, "answer")
-        self._turn_clock(state, now_ms, "question_compose_s")
 
     def timer_answer(self, state: State, now_ms: int) -> None:
         """§1.6.1, DOH-29: no answer in time records the last answer label (IRRELEVANT),
         flagged, for every question, one naming the word too: the engine never tells by
         itself that a question named the word (only the creator refuses, or
         ``naming_question=refuse_at_once`` at once)."""
-        q = (state["turn"] or {}).get("question")
-        if q is None:
-            return
         self._answer(state, now_ms, state["options"]["answer_labels"][-1], timeout=True)
 
     def move_end_questions(self, state: State, seat: int, args: dict, now_ms: int) -> None:
@@ -585,9 +594,7 @@ class Dohdles(Game):
         only are counted: a space or hyphen is no position (DOH-30)."""
         turn = state["turn"]
         d = state["dohdles"][turn["target"]]
-        pos = args["position"]
-        if pos not in self.letters_left(d):
-            raise IllegalAction("letter_known", f"Letter {pos} is already on the solution sheet.")
+        pos = args["position"]                        # a letter not yet known (the guard)
         word = letters_of(d["word"])
         if pos <= len(word):
             ch = word[pos - 1]
@@ -605,9 +612,6 @@ class Dohdles(Game):
         turn = state["turn"]
         turn["phase"] = "grace"
         turn["question"] = None
-        self.stop_timer(state, "answer")
-        secs = state["options"]["turn_grace_s"]
-        self.start_timer(state, "turn", now_ms, ms(secs))
 
     def move_end_turn(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         self._end_turn(state, now_ms)
@@ -617,8 +621,6 @@ class Dohdles(Game):
         the first movable chip clockwise from his Dohdles; a pending choice of clue, question
         or letter forfeits the clue; the grace period passes the placard."""
         turn = state["turn"]
-        if turn is None or state["phase"] != "play":
-            return
         phase = turn["phase"]
         if phase == "choose":
             movable = self.movable(state)
@@ -640,8 +642,6 @@ class Dohdles(Game):
         """§1.5.5, §1.6.6: a Dohdle on its seventh space and still unsolved is retired (its
         word announced, nobody moves); the placard passes clockwise."""
         turn = state["turn"]
-        self.stop_timer(state, "turn")
-        self.stop_timer(state, "answer")
         if turn["target"] is not None:
             d = state["dohdles"][turn["target"]]
             if d["chip"] == CLUE_SPACES and d["status"] == "active":
@@ -652,8 +652,6 @@ class Dohdles(Game):
     def move_report(self, state: State, seat: int, args: dict, now_ms: int) -> None:
         """§1.10: "the engine provides a 'report' flag but applies no automatic penalty" —
         the flag is public, for the table to talk about."""
-        if args["dohdle"] not in self.reportable(state, seat):
-            raise IllegalAction("not_reportable", "You can flag an opponent's Dohdle in play, once.")
         state["dohdles"][args["dohdle"]]["reports"].append(seat)
         self._event(state, now_ms, "report", dohdle=args["dohdle"], seat=seat)
 
@@ -662,15 +660,7 @@ class Dohdles(Game):
         """§1.6.3–4: "Dohdles!" — the cube goes into the funnel, bound to one Dohdle (DOH-10).
         The first claim opens a burst and its settle window; an opponent's claim on a Dohdle
         the Dohdle Master just opened waits for him up to ``special_right_window_ms``."""
-        d_id = args["dohdle"]
-        if d_id not in self.claimable(state, seat):
-            d = self._dohdle(state, d_id)
-            if d["side"] == state["side_of"][seat]:
-                raise IllegalAction("own_dohdle", "You cannot guess your own side's Dohdle.")
-            if d["status"] != "active" or d["chip"] < 1:
-                raise IllegalAction("not_open", "That Dohdle cannot be guessed now: its chip is on the start "
-                                                "space, or it is solved or retired.")
-            raise IllegalAction(*self.why_not(state, seat, "claim"))
+        d_id = args["dohdle"]                         # claimable (the guards)
         side = state["side_of"][seat]
         active = state["active_side"]
         opened = d_id in state["turn"]["opened"]
@@ -682,8 +672,6 @@ class Dohdles(Game):
         if burst is None:
             burst = state["burst"] = {"state": "settle", "entries": [], "current": None, "rights": {},
                                       "proposals": [], "dropped": [], "jittered": False}
-            self.pause_timer(state, "turn", now_ms)
-            self.pause_timer(state, "answer", now_ms)
             self.start_timer(state, "settle", now_ms, state["options"]["buzz_settle_ms"])
         burst["entries"].append(entry)
         self._event(state, now_ms, "claim", side=side, seat=seat, dohdle=d_id, seq=entry["seq"],
@@ -716,8 +704,6 @@ class Dohdles(Game):
 
     def timer_settle(self, state: State, now_ms: int) -> None:
         burst = state["burst"]
-        if burst is None:
-            return
         if not burst["jittered"]:
             burst["jittered"] = True
             self._jitter(state)
@@ -770,8 +756,6 @@ class Dohdles(Game):
             entries.remove(head)
             burst["current"] = dict(head, asked_at=now_ms)
             self._event(state, now_ms, "your_proposal", side=head["side"], dohdle=head["dohdle"])
-            if state["options"]["answer_s"]:
-                self.start_timer(state, "proposal", now_ms, ms(state["options"]["answer_s"]))
             return
 
     def move_propose(self, state: State, seat: int, args: dict, now_ms: int) -> None:
@@ -779,8 +763,7 @@ class Dohdles(Game):
 
     def timer_proposal(self, state: State, now_ms: int) -> None:
         """DOH-25: no word in time is a wrong proposal (the claimant "must propose")."""
-        if state["burst"] is not None and state["burst"]["current"] is not None:
-            self._propose(state, None, None, now_ms)
+        self._propose(state, None, None, now_ms)
 
     def _propose(self, state: State, seat: Optional[int], word: Optional[str], now_ms: int) -> None:
         """§1.6.4–5: exact match (DOH-20) moves the solver by his space's green arrows, then
@@ -789,7 +772,6 @@ class Dohdles(Game):
         burst = state["burst"]
         cur = burst["current"]
         burst["current"] = None
-        self.stop_timer(state, "proposal")
         d = state["dohdles"][cur["dohdle"]]
         side = state["sides"][cur["side"]]
         correct = word is not None and normalise(word) in {normalise(w) for w in [d["word"]] + d["variants"]}
@@ -827,9 +809,6 @@ class Dohdles(Game):
         for sd in state["sides"]:
             sd["cube"] = "ready"
         state["burst"] = None
-        self.stop_timer(state, "settle")
-        self.resume_timer(state, "turn", now_ms)
-        self.resume_timer(state, "answer", now_ms)
         self._event(state, now_ms, "cubes_back")
         turn = state["turn"]
         if turn["target"] is not None and turn["phase"] in ("kind", "questions", "letter"):
@@ -840,9 +819,7 @@ class Dohdles(Game):
                     self._grace(state, now_ms)
                 else:
                     turn.update(phase="choose", target=None, kind=None, question=None, redirect=True)
-                    self.stop_timer(state, "answer")
                     self._event(state, now_ms, "redirect", side=state["active_side"])
-                    self._turn_clock(state, now_ms, "choose_s")
         if turn["phase"] == "choose" and not self.movable(state):
             self._end_turn(state, now_ms)
 
@@ -864,8 +841,6 @@ class Dohdles(Game):
         state["reason"] = reason
         state["winners"] = sorted(s for i in sides for s in state["sides"][i]["members"])
         state["burst"] = None
-        for name in self.timers:
-            self.stop_timer(state, name)
         self._event(state, now_ms, "over", reason=reason, sides=sides,
                     words={str(d["id"]): d["word"] for d in state["dohdles"]})
 
@@ -876,12 +851,6 @@ class Dohdles(Game):
         return {"winners": list(state["winners"]), "scores": tokens, "reason": state["reason"]}
 
     # ================================================================== helpers
-    @staticmethod
-    def _dohdle(state: State, d_id: int) -> dict:
-        if not 0 <= d_id < len(state["dohdles"]):
-            raise IllegalAction("no_dohdle", "There is no Dohdle on that space.")
-        return state["dohdles"][d_id]
-
     @staticmethod
     def _event(state: State, now_ms: int, kind: str, **data) -> None:
         """The public record (the questions and answers stay with their Dohdles).  Only the
@@ -898,45 +867,13 @@ class Dohdles(Game):
         the word only for the creator side; its own suggestion board's terms only."""
         me = self.side(state, seat)
         opts = state["options"]
-        playing = state["phase"] != "making"
-        dohdles = []
-        for d in state["dohdles"]:
-            visible = self.word_visible(state, d, seat)
-            own = me is not None and d["side"] == me
-            dohdles.append({
-                "id": d["id"], "side": d["side"], "maker": d["maker"], "space": d["space"],
-                "status": d["status"] if (playing or own or d["status"] == "unmade") else (
-                    "made" if d["status"] == "active" else "making"),
-                "made": d["status"] != "making",
-                "word": d["word"] if visible else None,
-                "variants": list(d["variants"]) if visible else [],
-                "pictures": list(d["pictures"]) if (playing or own) else [],
-                "chip": d["chip"], "space_type": self.clue_type(state, d["chip"]) if d["chip"] else None,
-                "reward": opts["creator_reward"][d["chip"] - 1] if d["chip"] else None,
-                "letters": list(d["letters"]),
-                "qa": [dict(x) for x in d["qa"]],
-                "solved_by": d["solved_by"], "solved_at": d["solved_at"],
-                "reports": list(d["reports"]),
-            })
-        turn = None
-        if state["turn"] is not None:
-            t = state["turn"]
-            q = t["question"]
-            if q is not None:
-                target = state["dohdles"][t["target"]]
-                creator = me is not None and target["side"] == me
-                q = {"text": q["text"], "seat": q["seat"], "at": q["at"],
-                     "flags": list(q["flags"]) if creator else public_flags(q["text"], opts["language"]),
-                     "must_refuse": q["must_refuse"] if creator else None}
-            turn = {k: (list(v) if isinstance(v, list) else v) for k, v in t.items() if k != "question"}
-            turn["question"] = q
-        burst = None
-        if state["burst"] is not None:
-            b = state["burst"]
-            burst = {"state": b["state"], "entries": [dict(e) for e in b["entries"]],
-                     "current": dict(b["current"]) if b["current"] else None,
-                     "rights": dict(b["rights"]), "proposals": [dict(p) for p in b["proposals"]],
-                     "dropped": [dict(e) for e in b["dropped"]]}
+        dohdles = [self._dohdle_view(state, d, seat, me) for d in state["dohdles"]]
+        turn = self._turn_view(state, me)
+        b = state["burst"]
+        burst = None if b is None else {
+            "state": b["state"], "entries": [dict(e) for e in b["entries"]],
+            "current": dict(b["current"]) if b["current"] else None, "rights": dict(b["rights"]),
+            "proposals": [dict(p) for p in b["proposals"]], "dropped": [dict(e) for e in b["dropped"]]}
         board = None
         if me is not None:
             idx = state["sides"][me]["board"]
@@ -972,6 +909,44 @@ class Dohdles(Game):
         view = self.project(state, None)
         view["side_boards"] = [sd["board"] for sd in state["sides"]]
         return view
+
+    def _dohdle_view(self, state: State, d: dict, seat: Optional[int], me: Optional[int]) -> dict:
+        """A Dohdle as ``seat`` sees it: while making, the others' only as made or not."""
+        opts = state["options"]
+        playing = state["phase"] != "making"
+        visible = self.word_visible(state, d, seat)
+        own = me is not None and d["side"] == me
+        return {
+            "id": d["id"], "side": d["side"], "maker": d["maker"], "space": d["space"],
+            "status": d["status"] if (playing or own or d["status"] == "unmade") else (
+                "made" if d["status"] == "active" else "making"),
+            "made": d["status"] != "making",
+            "word": d["word"] if visible else None,
+            "variants": list(d["variants"]) if visible else [],
+            "pictures": list(d["pictures"]) if (playing or own) else [],
+            "chip": d["chip"], "space_type": self.clue_type(state, d["chip"]) if d["chip"] else None,
+            "reward": opts["creator_reward"][d["chip"] - 1] if d["chip"] else None,
+            "letters": list(d["letters"]),
+            "qa": [dict(x) for x in d["qa"]],
+            "solved_by": d["solved_by"], "solved_at": d["solved_at"],
+            "reports": list(d["reports"]),
+        }
+
+    @staticmethod
+    def _turn_view(state: State, me: Optional[int]) -> Optional[dict]:
+        """The turn; a pending question's word-dependent flags only for the creator side."""
+        t = state["turn"]
+        if t is None:
+            return None
+        q = t["question"]
+        if q is not None:
+            creator = me is not None and state["dohdles"][t["target"]]["side"] == me
+            q = {"text": q["text"], "seat": q["seat"], "at": q["at"],
+                 "flags": list(q["flags"]) if creator else public_flags(q["text"], state["options"]["language"]),
+                 "must_refuse": q["must_refuse"] if creator else None}
+        turn = {k: (list(v) if isinstance(v, list) else v) for k, v in t.items() if k != "question"}
+        turn["question"] = q
+        return turn
 
     def hidden_variants(self, state: State, seat: Optional[int], rng) -> list:
         """§1.9: the same table with every word (and accepted variant) ``seat`` may not see

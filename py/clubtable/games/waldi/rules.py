@@ -493,48 +493,9 @@ class Waldi(Game):
         idle = self.timer(state, "idle")
         pause = self.timer(state, "next_round")
 
-        dogs = []
-        for d in state["dogs"]:
-            faces = []
-            for card in d["cards"]:
-                f = dict(deck[card % C.SET_SIZE])
-                if owners:
-                    f["owner"] = card // C.SET_SIZE
-                faces.append(f)
-            dogs.append({
-                "id": d["id"],
-                "cards": faces,
-                "length": len(faces),
-                "open": d["open"],
-                "end": faces[-1]["rear"] if d["open"] else None,
-                "completed_by": d["completed_by"],
-                "owner": d["owner"] if ended else None,
-            })
-        seats = []
-        for s in range(n):
-            seats.append({
-                "name": state["players"][s],
-                "piles": [len(p) for p in state["piles"][s]],
-                "in_hand": state["in_hand"][s],
-                "holding": state["revealed"][s] is not None,
-                "markers_left": state["markers"][s],
-                "pile_emptied": state["emptied"][s],
-                "points": state["points"][s],
-                "bones": dict(state["bones"][s]),
-                "completed": sum(1 for d in state["dogs"] if d["completed_by"] == s),
-            })
-        me = None
-        if seat is not None:
-            card = state["revealed"][seat]
-            hold = self.timer(state, f"hold{seat}")
-            me = {
-                "seat": seat,
-                "in_hand": state["in_hand"][seat],
-                "piles": [len(p) for p in state["piles"][seat]],
-                "revealed": dict(deck[card % C.SET_SIZE]) if card is not None else None,
-                "hold_until": hold["at"] if hold else None,
-                "markers_left": state["markers"][seat],
-            }
+        dogs = [self._dog_view(deck, d, owners, ended) for d in state["dogs"]]
+        seats = [self._seat_view(state, s) for s in range(n)]
+        me = None if seat is None else self._my_view(state, deck, seat)
         return {
             "game": self.id,
             "you": seat,
@@ -562,6 +523,34 @@ class Waldi(Game):
             "points": list(state["points"]),
             "winners": list(state["winners"]) if state["winners"] is not None else None,
         }
+
+    @staticmethod
+    def _dog_view(deck: list, d: dict, owners: bool, ended: bool) -> dict:
+        faces = []
+        for card in d["cards"]:
+            f = dict(deck[card % C.SET_SIZE])
+            if owners:
+                f["owner"] = card // C.SET_SIZE
+            faces.append(f)
+        return {"id": d["id"], "cards": faces, "length": len(faces), "open": d["open"],
+                "end": faces[-1]["rear"] if d["open"] else None, "completed_by": d["completed_by"],
+                "owner": d["owner"] if ended else None}
+
+    @staticmethod
+    def _seat_view(state: dict, s: int) -> dict:
+        return {"name": state["players"][s], "piles": [len(p) for p in state["piles"][s]],
+                "in_hand": state["in_hand"][s], "holding": state["revealed"][s] is not None,
+                "markers_left": state["markers"][s], "pile_emptied": state["emptied"][s],
+                "points": state["points"][s], "bones": dict(state["bones"][s]),
+                "completed": sum(1 for d in state["dogs"] if d["completed_by"] == s)}
+
+    def _my_view(self, state: dict, deck: list, seat: int) -> dict:
+        """The seat's own part: its revealed card (seen by nobody else) and hold clock."""
+        card = state["revealed"][seat]
+        hold = self.timer(state, f"hold{seat}")
+        return {"seat": seat, "in_hand": state["in_hand"][seat], "piles": [len(p) for p in state["piles"][seat]],
+                "revealed": dict(deck[card % C.SET_SIZE]) if card is not None else None,
+                "hold_until": hold["at"] if hold else None, "markers_left": state["markers"][seat]}
 
     # ================================================================== hidden information
     def end_view(self, state: dict) -> dict:
