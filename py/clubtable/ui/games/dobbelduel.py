@@ -389,13 +389,17 @@ def _role(me, board) -> str:
 
 def head(ctx, idx, board):
     """Which match, who breaks and who makes the code, and which of them you are."""
-    v = ctx.view
+    return ctx.part("dd.head", _head, idx, ctx.view.get("n_matches", 2), board["breaker"], board["maker"],
+                    ctx.view.get("you"))
+
+
+def _head(ctx, idx, n_matches, breaker, maker, me):
     t = ctx.t
-    me = v.get("you")
+    board = {"breaker": breaker, "maker": maker}
     who = t("dd.roles", breaker=ctx.name(board["breaker"]), maker=ctx.name(board["maker"]))
     role = _role(me, board) if me is not None else "watcher"
     mine = {"breaker": t("dd.you_break"), "maker": t("dd.you_make")}.get(role)
-    return h("div", h("strong", t("dd.match", n=idx + 1, total=v.get("n_matches", 2))), " · ",
+    return h("div", h("strong", t("dd.match", n=idx + 1, total=n_matches)), " · ",
              ctx.marker(board["breaker"]), " ", who, " ", h("strong", mine) if mine else None,
              cls="dd-head", id="dd-head", data_match=idx, data_role=_role(me, board))
 
@@ -469,11 +473,6 @@ def board_table(ctx, board, idx, interactive):
     """The board as on the table: the screen and the code, row 1, rows 2–8 with pegs."""
     b = _Board(ctx, board, idx, interactive)
     t = ctx.t
-    head_cells = [h("th", t("dd.row"), scope="col")]
-    head_cells += [h("th", colour_tag(ctx, c), scope="col", cls=f"dd-col dd-c-{c}") for c in b.columns]
-    head_cells.append(h("th", t("dd.pegs"), scope="col"))
-    if b.counts is not None:
-        head_cells.append(h("th", t("dd.left"), scope="col"))
     body = [code_row(ctx, b), solution_row(ctx, b)]
     rows = board.get("rows") or []
     for e in range(ctx.constants["max_efforts"]):
@@ -488,53 +487,70 @@ def board_table(ctx, board, idx, interactive):
             body.append(placing_row(ctx, b, e))
         else:
             body.append(ctx.part(("dd.row", idx, e), _unused_row, b.columns, b.counts is not None, idx, e))
-    return h("table", h("caption", t("dd.legend"), cls="dd-legend"), h("thead", h("tr", head_cells)),
+    return h("table", ctx.part("dd.thead", _board_head, b.columns, b.counts is not None),
              h("tbody", body), cls="dd-board", aria_label=t("dd.board", n=idx + 1), id=f"dd-board-{idx}")
+
+
+def _board_head(ctx, columns, counted):
+    t = ctx.t
+    cells = [h("th", t("dd.row"), scope="col")]
+    cells += [h("th", colour_tag(ctx, c), scope="col", cls=f"dd-col dd-c-{c}") for c in columns]
+    cells.append(h("th", t("dd.pegs"), scope="col"))
+    if counted:
+        cells.append(h("th", t("dd.left"), scope="col"))
+    return [h("caption", t("dd.legend"), cls="dd-legend"), h("thead", h("tr", cells))]
 
 
 def code_row(ctx, b):
     """The screen over the code; the maker sees his code behind it; it drops at the reveal."""
+    return ctx.part(("dd.code", b.idx), _code_row, b.board.get("code"), bool(b.revealed), b.columns, b.idx,
+                    b.spare, b.board["breaker"])
+
+
+def _code_row(ctx, code, revealed, columns, idx, spare, breaker):
     t = ctx.t
-    code = b.board.get("code")
-    idx = b.idx
     if code is None:
         return h("tr", h("th", t("dd.code_row"), scope="row"),
                  h("td", h("div", t("dd.screen"), cls="dd-screen", role="img", aria_label=t("dd.screen_hidden")),
-                   colspan=str(len(b.columns))),
-                 h("td", colspan=b.spare), cls="dd-code-row dd-hidden", id=f"dd-code-{idx}")
-    cells = [h("td", code_die(ctx, code[c], col), cls="dd-cell") for c, col in enumerate(b.columns)]
-    note = None if b.revealed else h("td", t("dd.your_code", name=ctx.name(b.board["breaker"])),
-                                     colspan=b.spare, cls="dd-note")
-    return h("tr", h("th", t("dd.code_row"), scope="row"), cells, note or h("td", colspan=b.spare),
-             cls="dd-code-row" + (" dd-revealed" if b.revealed else " dd-behind") +
+                   colspan=str(len(columns))),
+                 h("td", colspan=spare), cls="dd-code-row dd-hidden", id=f"dd-code-{idx}")
+    cells = [h("td", code_die(ctx, code[c], col), cls="dd-cell") for c, col in enumerate(columns)]
+    note = None if revealed else h("td", t("dd.your_code", name=ctx.name(breaker)), colspan=spare, cls="dd-note")
+    return h("tr", h("th", t("dd.code_row"), scope="row"), cells, note or h("td", colspan=spare),
+             cls="dd-code-row" + (" dd-revealed" if revealed else " dd-behind") +
              # the screen drops as the class is first set (the patcher keeps the row after)
-             (" dd-drop" if b.revealed else ""), id=f"dd-code-{idx}", data_code=",".join(str(x) for x in code))
+             (" dd-drop" if revealed else ""), id=f"dd-code-{idx}", data_code=",".join(str(x) for x in code))
 
 
 def solution_row(ctx, b):
     """Row 1: the solution placed (right or wrong per column once revealed), the breaker's
     pickers while he may solve, or empty."""
-    sol = b.board.get("solution")
-    if sol is not None:
-        cells = [_solution_cell(ctx, b, c) for c in range(len(b.columns))]
-    elif b.solving:
+    if b.solving and b.board.get("solution") is None:
         chosen = _solution(ctx)
         cells = [_solution_picker(ctx, c, col, chosen[c]) for c, col in enumerate(b.columns)]
+        return h("tr", h("th", ctx.t("dd.row_solution"), scope="row"), cells, h("td", colspan=b.spare),
+                 cls="dd-solution-row dd-current", id=f"dd-row-1-{b.idx}")
+    return ctx.part(("dd.sol", b.idx), _still_solution_row, b.board.get("solution"), b.board.get("code"),
+                    bool(b.revealed), b.columns, b.idx, b.spare, b.solving)
+
+
+def _still_solution_row(ctx, sol, code, revealed, columns, idx, spare, solving):
+    if sol is not None:
+        cells = [_solution_cell(ctx, sol, code, revealed, columns, c) for c in range(len(columns))]
     else:
-        cells = [h("td", empty_die(), cls="dd-cell", aria_label=ctx.t("dd.empty")) for _ in b.columns]
-    return h("tr", h("th", ctx.t("dd.row_solution"), scope="row"), cells, h("td", colspan=b.spare),
-             cls="dd-solution-row" + (" dd-current" if b.solving else ""), id=f"dd-row-1-{b.idx}")
+        cells = [h("td", empty_die(), cls="dd-cell", aria_label=ctx.t("dd.empty")) for _ in columns]
+    return h("tr", h("th", ctx.t("dd.row_solution"), scope="row"), cells, h("td", colspan=spare),
+             cls="dd-solution-row" + (" dd-current" if solving else ""), id=f"dd-row-1-{idx}")
 
 
-def _solution_cell(ctx, b, c):
-    sol, code = b.board["solution"], b.board.get("code")
+def _solution_cell(ctx, sol, code, revealed, columns, c):
     mark = None
-    if code is not None and b.revealed:
+    if code is not None and revealed:
         ok = sol[c] == code[c]
         word = ctx.t("dd.right") if ok else ctx.t("dd.wrong")
         mark = h("span", "✓" if ok else "✗", cls="dd-mark " + ("dd-ok" if ok else "dd-bad"), title=word,
                  aria_label=word, role="img")
-    return h("td", code_die(ctx, sol[c], b.columns[c], key="dd.solution_die"), mark, cls="dd-cell")
+    return h("td", code_die(ctx, sol[c], columns[c], key="dd.solution_die"), mark, cls="dd-cell")
 
 
 def _solution_picker(ctx, c, col, chosen):
@@ -675,7 +691,10 @@ def roll_or_solve(ctx, board, roll, solve):
 
 
 def supply_pile(ctx, board):
-    supply = board.get("supply", 0)
+    return ctx.part("dd.supply", _supply_pile, board.get("supply", 0))
+
+
+def _supply_pile(ctx, supply):
     return h("div", h("span", [h("span", cls="dd-mini", aria_hidden="true") for _ in range(supply)],
                       cls="dd-supply-pile"), " ", ctx.t("dd.supply", n=supply), cls="dd-supply", id="dd-supply",
              data_supply=supply)
@@ -757,9 +776,16 @@ def notebook_panel(ctx, board):
             cls="dd-notebook-toggle")
     if not on:
         return h("section", box, cls="panel dd-notebook")
-    nb = notebook_of(board)
-    per = [notebook_values(ctx, c, col, nb["possible"][c]) for c, col in enumerate(columns_of(ctx))]
-    parts = [box, h("h2", t("dd.notebook")), h("p", t("dd.notebook_hint"), cls="muted"),
+    # drawn again only when the board's public rows change (the solver's answers, memoised)
+    return h("section", box, ctx.part("dd.notebook", _notebook_body, _rows_key(board), columns_of(ctx)),
+             cls="panel dd-notebook")
+
+
+def _notebook_body(ctx, rows, columns):
+    t = ctx.t
+    nb = _notebook(rows)
+    per = [notebook_values(ctx, c, col, nb["possible"][c]) for c, col in enumerate(columns)]
+    parts = [h("h2", t("dd.notebook")), h("p", t("dd.notebook_hint"), cls="muted"),
              h("p", h("strong", t("dd.notebook_count", n=nb["count"])), id="dd-nb-count", data_count=nb["count"])]
     if nb["count"] == 0:
         parts.append(h("p", t("dd.notebook_contra"), cls="warn"))
@@ -768,7 +794,7 @@ def notebook_panel(ctx, board):
         parts.append(h("h3", t("dd.notebook_list")))
         parts.append(h("ul", [h("li", " ".join(str(x) for x in code), data_code=",".join(str(x) for x in code))
                               for code in nb["candidates"]], cls="dd-nb-list", id="dd-nb-list"))
-    return h("section", parts, cls="panel dd-notebook")
+    return parts
 
 
 def notebook_values(ctx, c, col, possible):
@@ -785,21 +811,27 @@ def notebook_values(ctx, c, col, possible):
 def scores_panel(ctx):
     """Every match of the game, who breaks in it and his points; the totals."""
     v = ctx.view
-    t = ctx.t
     boards = list(v.get("history") or []) + ([v["board"]] if v.get("board") is not None else [])
     scores = v.get("scores") or []
-    rows = []
+    lines = []
     for i in range(v.get("n_matches", len(boards))):
         if i < len(boards):
             breaker = boards[i]["breaker"]
         else:                                # roles alternate match by match
             breaker = (boards[-1]["breaker"] + i - (len(boards) - 1)) % 2 if boards else 0
         pair = scores[i] if i < len(scores) else None
-        pts = "—" if pair is None else t("dd.points", n=pair[breaker])
+        lines.append((breaker, None if pair is None else pair[breaker],
+                      i == v.get("match") and v.get("phase") != "over"))
+    return ctx.part("dd.scores", _scores_panel, lines, v.get("totals") or [0, 0])
+
+
+def _scores_panel(ctx, lines, totals):
+    t = ctx.t
+    rows = []
+    for i, (breaker, points, now) in enumerate(lines):
+        pts = "—" if points is None else t("dd.points", n=points)
         rows.append(h("tr", h("th", ctx.marker(breaker), " ", t("dd.score_match", n=i + 1, name=ctx.name(breaker)),
-                              scope="row"), h("td", pts), data_match=i,
-                      cls="dd-now" if i == v.get("match") and v.get("phase") != "over" else None))
-    totals = v.get("totals") or [0, 0]
+                              scope="row"), h("td", pts), data_match=i, cls="dd-now" if now else None))
     rows.append(h("tr", h("th", t("dd.totals"), scope="row"),
                   h("td", " · ".join(f"{ctx.name(s)} {totals[s]}" for s in range(len(totals)))),
                   cls="dd-total-row", id="dd-totals"))

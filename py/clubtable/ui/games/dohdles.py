@@ -606,17 +606,31 @@ def _track_space(ctx, k, label, start, arrows, here):
 
 
 def _events(ctx, v):
+    """The last events, drawn again only when one is added (the Dohdles' numbers and the
+    sides' members are all they read of the rest of the view)."""
+    shown = {"dohdles": [{"space": d["space"]} for d in v["dohdles"]],
+             "sides": [{"members": sd["members"]} for sd in v["sides"]]}
+    return ctx.part("doh.events", _event_log, shown, (v.get("events") or [])[-14:])
+
+
+def _event_log(ctx, v, events):
     t = ctx.t
     lines = []
-    for e in (v.get("events") or [])[-14:]:
+    for i, e in enumerate(events):
         text = _event_text(ctx, v, e)
-        if text:
-            lines.append(h("li", text))
+        if text:               # keyed: a new event inserts one line, the oldest leaves
+            lines.append(h("li", text, key=f"ev-{e.get('at')}-{e.get('kind')}-{_same_before(events, i)}"))
     if not lines:
         return None
     # a scrolling box: reachable by keyboard to scroll it, named by its heading
     return h("section", h("h2", t("dohdles.log"), id="events-h"),
              h("ol", lines, cls="doh-log", tabindex="0", aria_labelledby="events-h"), id="events")
+
+
+def _same_before(events, i) -> int:
+    """How many events before ``events[i]`` share its time and kind (a key's last part)."""
+    e = events[i]
+    return sum(1 for x in events[:i] if x.get("at") == e.get("at") and x.get("kind") == e.get("kind"))
 
 
 def _event_text(ctx, v, e):
