@@ -114,6 +114,11 @@ def _rows_key(board) -> tuple:
                  for r in board.get("rows") or [])
 
 
+def _pegs_of(fb: tuple) -> dict:
+    """A row's feedback as the view gives it, from its key (:func:`_rows_key`)."""
+    return {"eq": fb[0], "plus": fb[1], "minus": fb[2]}
+
+
 @lru_cache(maxsize=8)             # a board shown now and the last match's, a few times over
 def _counts(rows: tuple) -> tuple:
     """Codes still possible after each effort of ``rows`` (:func:`_rows_key`); None while a
@@ -124,16 +129,15 @@ def _counts(rows: tuple) -> tuple:
         if fb is None:
             out.append(None)
             continue
-        fb = {"eq": fb[0], "plus": fb[1], "minus": fb[2]}
-        codes = solver.partition(codes, list(dice)).get(solver.feedback_key(fb), 0)
+        codes = solver.partition(codes, list(dice)).get(solver.feedback_key(_pegs_of(fb)), 0)
         out.append(codes.bit_count())
     return tuple(out)
 
 
 @lru_cache(maxsize=8)
 def _notebook(rows: tuple) -> dict:
-    board = {"rows": [{"dice": list(dice), "feedback": None if fb is None else
-                       {"eq": fb[0], "plus": fb[1], "minus": fb[2]}} for dice, fb in rows]}
+    """The solver's notebook for ``rows`` (one dict per key, shared: read it, never change it)."""
+    board = {"rows": [{"dice": list(dice), "feedback": None if fb is None else _pegs_of(fb)} for dice, fb in rows]}
     return solver.notebook({"board": board})
 
 
