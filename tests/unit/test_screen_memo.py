@@ -13,6 +13,8 @@ from test_dom_patch import shape
 GAMES = ("dobbelduel", "dodgy", "waldi", "dohdles", "cave")
 OPTIONS = {"dohdles": {"riddle_medium": "table"}, "cave": {"riddle_medium": "table"}}
 WORDS = ["lantern", "apple", "kite", "moon", "straße"]
+# what a player turned on that a screen draws as parts of its own (Dobbelduel's notebook)
+SCRATCH = {"dobbelduel": {"dd.notebook.0": True, "dd.notebook.1": True}}
 
 
 @pytest.fixture
@@ -51,23 +53,20 @@ def _scripted(table, seat, rng):
     return dict(type=pick["type"], **args)
 
 
-@pytest.mark.parametrize("gid", GAMES)
-def test_a_patched_screen_equals_a_fresh_one_after_every_move(page, gid):
-    doc, dom = page
+def _played(gid):
+    """Every update of a game of ``gid`` (computer players; Cave: scripted players) as one
+    seat's screen sees it: ``(update, seat, lang, now, moves)``; the language changes midway
+    and past move 45 the seats take turns at the screen (pass-and-play)."""
     from clubtable.games import GAMES as REGISTRY
-    from clubtable.i18n import Translator
     from clubtable.session import Table
-    from clubtable.ui.screens import screen_module
-    from clubtable.ui.context import ScreenContext
     game = REGISTRY[gid]
-    mod = screen_module(gid)
     n = max(game.min_players, min(3, game.max_players))
     bots = bool(game.bot_levels)
     seat_kind = {"kind": "bot", "level": "normal"} if bots else {"kind": "local"}
     table = Table(gid, [dict(seat_kind) for _ in range(n)], options=OPTIONS.get(gid), seed=11, bot_pace=0.0)
     table.start(0, allow_empty=True)
     rng = random.Random(5)
-    scratch, now, moves, steps = {}, 0, 0, 0
+    now, moves, steps = 0, 0, 0
     while table.result is None and moves < 60 and steps < 5000:
         steps += 1
         before = table.version
@@ -92,21 +91,71 @@ def test_a_patched_screen_equals_a_fresh_one_after_every_move(page, gid):
         moves += 1
         lang = "fr" if 20 <= moves < 40 else "en"
         seat = moves % n if moves > 45 else 0          # pass-and-play: another seat's screen
-        update = dict(table.update_for(seat), game=gid)
+        yield dict(table.update_for(seat), game=gid), seat, lang, now, moves
 
-        def ctx(scr):
-            return ScreenContext(game_id=gid, seat=seat, update=copy.deepcopy(update), t=Translator(lang),
-                                 lang=lang, act=lambda *a: None, toast=lambda *a: None, scratch=scr,
-                                 constants=dict(game.constants or {}), now=lambda: now)
+
+def _context(gid, update, seat, lang, now, scratch, calls=None):
+    from clubtable.games import GAMES as REGISTRY
+    from clubtable.i18n import Translator
+    from clubtable.ui.context import ScreenContext
+    said = (lambda name: (lambda *a: calls.append(name))) if calls is not None else (lambda name: (lambda *a: None))
+    return ScreenContext(game_id=gid, seat=seat, update=copy.deepcopy(update), t=Translator(lang), lang=lang,
+                         act=said("act"), toast=said("toast"), announce=said("announce"), look_at=said("look_at"),
+                         redraw=said("redraw"), scratch=scratch, constants=dict(REGISTRY[gid].constants or {}),
+                         now=lambda: now)
+
+
+def _fresh(doc, dom, node):
+    """``node`` mounted on an empty element with no part remembered: what it shows."""
+    kept = dict(dom._memos)
+    dom._memos.clear()
+    dom._mounted.pop("fresh", None)
+    doc.getElementById("fresh").textContent = ""
+    dom.mount("fresh", node() if callable(node) else node)
+    dom._memos.clear()
+    dom._memos.update(kept)
+    return shape(doc.getElementById("fresh"))
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_patched_screen_equals_a_fresh_one_after_every_move(page, gid):
+    doc, dom = page
+    from clubtable.ui.screens import screen_module
+    mod = screen_module(gid)
+    scratch, moves = copy.deepcopy(SCRATCH.get(gid, {})), 0
+    for update, seat, lang, now, moves in _played(gid):
         fresh_scratch = copy.deepcopy(scratch)
-        dom.mount("app", mod.render(ctx(scratch)))
-        kept = dict(dom._memos)
-        dom._memos.clear()                               # drawn from nothing: no part remembered
-        dom._mounted.pop("fresh", None)
-        doc.getElementById("fresh").textContent = ""
-        dom.mount("fresh", mod.render(ctx(fresh_scratch)))
-        dom._memos.clear()
-        dom._memos.update(kept)
-        got, want = shape(doc.getElementById("app")), shape(doc.getElementById("fresh"))
+        dom.mount("app", mod.render(_context(gid, update, seat, lang, now, scratch)))
+        want = _fresh(doc, dom, lambda: mod.render(_context(gid, update, seat, lang, now, fresh_scratch)))
+        got = shape(doc.getElementById("app"))
         assert got[2] == want[2], f"{gid}: move {moves} shows an old view"
+    assert moves >= 20
+
+
+PURE = ("dobbelduel", "dohdles")      # screens whose render only draws (issue 21)
+
+
+@pytest.mark.parametrize("gid", PURE)
+def test_a_screen_only_draws(page, gid):
+    """``render(ctx)`` is a pure function of its context: drawn twice from the same context
+    after every move it shows the same, and it writes no scratch, sends, announces, looks
+    at or schedules nothing (what is done once after a draw is the module's ``news``)."""
+    doc, dom = page
+    from clubtable.ui.screens import screen_module
+    mod = screen_module(gid)
+    timers: list = []
+    dom.window.setTimeout = lambda *a: timers.append(a)
+    scratch, calls, moves = copy.deepcopy(SCRATCH.get(gid, {})), [], 0
+    for update, seat, lang, now, moves in _played(gid):
+        ctx = _context(gid, update, seat, lang, now, scratch, calls)
+        before = copy.deepcopy(scratch)
+        first = _fresh(doc, dom, mod.render(ctx))
+        assert scratch == before, f"{gid}: move {moves}: render wrote scratch"
+        assert _fresh(doc, dom, mod.render(ctx)) == first, f"{gid}: move {moves}: a second draw differs"
+        assert (calls, timers) == ([], []), f"{gid}: move {moves}: render did {calls or timers}"
+        news = getattr(mod, "news", None)
+        if news is not None:
+            item = news(ctx)
+            assert item is None or ("key" in item and news(ctx) == item)
+            assert scratch == before and calls == []
     assert moves >= 20

@@ -10,7 +10,7 @@ from ..games import GAMES
 from ..net import address, trace
 from ..net.sdp import CodeError
 from . import clubs, records, storage
-from .browser import sharing, tab
+from .browser import focus, sharing, tab, timers
 from .dom import h
 from .shell_home import show_game_number
 
@@ -405,6 +405,7 @@ class TableScreens:
         mod = self.screen_module(game.id)
         ctx = self.make_context(game, seat, up, others)
         board = mod.render(ctx)
+        self.take_news(mod, ctx)
         trace.mark("render.screen")
         return h("section",
                  h("header", h("h1", game.title), self.roster(ctx),
@@ -422,6 +423,32 @@ class TableScreens:
                  self.leave_box(),
                  cls=f"screen play game-{game.id}", id="table",
                  on_pointerup=self.let_go if ctx.shared else None)
+
+    def take_news(self, mod, ctx) -> None:
+        """What a screen wants done once after it is drawn, acted on here so that its
+        ``render`` only draws: the module's ``news(ctx)`` (a pure function of the context)
+        returns None or ``{"key": …, "look_at": selector, "focus": [selectors],
+        "scroll_to": selector}``, and each key is acted on once per seat and table."""
+        got = getattr(mod, "news", None)
+        item = got(ctx) if got is not None else None
+        if not item:
+            return
+        seen = self.screen_state.setdefault("shell.news", {})
+        if seen.get(ctx.seat) == item["key"]:
+            return
+        seen[ctx.seat] = item["key"]
+        if item.get("look_at"):
+            self.news_at = item["look_at"]
+        if item.get("focus") or item.get("scroll_to"):
+            # after the draw: the focus goes to the first control there is, without scrolling
+            # to it; what the move changed is brought into view where the player looks
+            def show(wanted=tuple(item.get("focus") or ()), row=item.get("scroll_to")):
+                for sel in wanted:
+                    if focus.focus(sel, prevent_scroll=True):
+                        break
+                if row:
+                    focus.scroll_into_view(row)
+            timers.later(0, show)
 
     def host_status(self):
         """A guest's word on the host: the link lost, or the host's page not answering (a

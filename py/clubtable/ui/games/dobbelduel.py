@@ -11,18 +11,22 @@ the last effort himself.
 The optional breaker's notebook (a checkbox, off by default) counts the codes still possible
 and lists, per colour, the values that remain; it is computed from the public board only
 (:func:`clubtable.games.dobbelduel.solver.notebook`), once per change of the board's rows
-(kept in ``ctx.scratch``).  Whoever is not breaking (the maker watching the computer, a
+(:func:`notebook_of`, :func:`codes_left`: memoised, so a render never runs the solver again).  Whoever is not breaking (the maker watching the computer, a
 spectator) sees the count of codes left after every effort.
 
 Everything shown comes from ``ctx.view`` (this seat's projection), ``ctx.legal`` and
 ``ctx.constants``; the other local seats' updates (``ctx.others``, pass-and-play) are never
 drawn, so the maker's code cannot appear on the breaker's turn.  Half-made choices (the dice
-on the columns, the solution, the pegs) live in ``ctx.scratch``.
+on the columns, the solution, the pegs) live in ``ctx.scratch``, written by the handlers
+only: ``render`` is a pure function of the context (what is done once after a draw, moving
+the focus, is :func:`news`).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import dom
-from ..browser import focus, timers
+from ..browser import focus
 from ..dom import h
 from ...games.dobbelduel import solver
 
@@ -111,54 +115,72 @@ def _rows_key(board) -> tuple:
                  for r in board.get("rows") or [])
 
 
-def _known(ctx, board) -> dict:
-    """The solver's answers for ``board``, worked out once per change of its rows and kept in
-    ``ctx.scratch`` (a render must not run the solver again)."""
-    key = _rows_key(board)
-    cache = ctx.scratch.setdefault("dd.known", {})
-    if key not in cache:
-        if len(cache) >= 8:              # a board shown now and the last match's, at most
-            cache.clear()
-        cache[key] = {"counts": counts_after_rows(board)}
-    return cache[key]
+def _pegs_of(fb: tuple) -> dict:
+    """A row's feedback as the view gives it, from its key (:func:`_rows_key`)."""
+    return {"eq": fb[0], "plus": fb[1], "minus": fb[2]}
 
 
-def counts_after_rows(board) -> list:
-    """Codes still possible after each effort (public board only); None while a row waits
-    for its pegs."""
+@lru_cache(maxsize=8)             # a board shown now and the last match's, a few times over
+def _counts(rows: tuple) -> tuple:
+    """Codes still possible after each effort of ``rows`` (:func:`_rows_key`); None while a
+    row waits for its pegs."""
     codes = solver.ALL
     out = []
-    for r in board.get("rows") or []:
-        if r.get("feedback") is None:
+    for dice, fb in rows:
+        if fb is None:
             out.append(None)
             continue
-        codes = solver.partition(codes, r["dice"]).get(solver.feedback_key(r["feedback"]), 0)
+        codes = solver.partition(codes, list(dice)).get(solver.feedback_key(_pegs_of(fb)), 0)
         out.append(codes.bit_count())
-    return out
+    return tuple(out)
 
 
-def codes_left(ctx, board) -> list:
-    return _known(ctx, board)["counts"]
+@lru_cache(maxsize=8)
+def _notebook(rows: tuple) -> dict:
+    """The solver's notebook for ``rows`` (one dict per key, shared: read it, never change it)."""
+    board = {"rows": [{"dice": list(dice), "feedback": None if fb is None else _pegs_of(fb)} for dice, fb in rows]}
+    return solver.notebook({"board": board})
 
 
-def notebook_of(ctx, board) -> dict:
-    """The breaker's notebook for ``board`` (count, values per column, the short list)."""
-    known = _known(ctx, board)
-    if "notebook" not in known:
-        known["notebook"] = solver.notebook({"board": board})
-    return known["notebook"]
+def codes_left(board) -> tuple:
+    """Codes still possible after each effort of ``board`` (public rows only), worked out
+    once per change of its rows: a render never runs the solver again."""
+    return _counts(_rows_key(board))
+
+
+def notebook_of(board) -> dict:
+    """The breaker's notebook for ``board`` (count, values per column, the short list),
+    once per change of its rows."""
+    return _notebook(_rows_key(board))
 
 
 # --------------------------------------------------------------------------- half-made choices
-def _plan(ctx, board):
-    """The breaker's placement being prepared: rolled-die index per column; reset per roll."""
-    s = ctx.scratch
-    key = f"{ctx.view.get('match')}-{board.get('efforts_used')}-{board.get('rolled')}"
-    if s.get("dd.plan_key") != key:
-        s["dd.plan_key"] = key
-        s["dd.plan"] = [None] * len(columns_of(ctx))
-        s["dd.sel"] = None
-    return s["dd.plan"]
+def _kept(ctx, name, key, fresh):
+    """A half-made choice kept in ``ctx.scratch`` under ``name`` for the moment ``key``
+    (a roll, a match): one made for another moment reads as ``fresh()``.  Reading writes
+    nothing (a render only draws); the handlers write it with :func:`_keep`."""
+    got = ctx.scratch.get(name)
+    return got[1] if got and got[0] == key else fresh()
+
+
+def _keep(ctx, name, key, value):
+    ctx.scratch[name] = (key, value)
+    return value
+
+
+def _roll_key(ctx, board) -> tuple:
+    return ctx.view.get("match"), board.get("efforts_used"), tuple(board.get("rolled") or ())
+
+
+def _plan(ctx, board) -> list:
+    """The breaker's placement being prepared: rolled-die index per column; a new roll
+    starts an empty one."""
+    return list(_kept(ctx, "dd.plan", _roll_key(ctx, board), lambda: [None] * len(columns_of(ctx))))
+
+
+def _sel(ctx, board):
+    """The rolled die chosen (its index), for this roll only."""
+    return _kept(ctx, "dd.sel", _roll_key(ctx, board), lambda: None)
 
 
 def _unplaced(plan, rolled) -> list:
@@ -168,23 +190,28 @@ def _unplaced(plan, rolled) -> list:
 def _put(ctx, col, index=None):
     """Put the chosen rolled die (or die ``index``) on column ``col``; with no die chosen,
     take back the die on that column."""
-    plan = ctx.scratch.get("dd.plan") or [None] * len(columns_of(ctx))
-    i = ctx.scratch.get("dd.sel") if index is None else index
+    board = ctx.view["board"]
+    key = _roll_key(ctx, board)
+    plan = _plan(ctx, board)
+    i = _sel(ctx, board) if index is None else index
     if i is None:
         if plan[col] is not None:
             plan[col] = None
+            _keep(ctx, "dd.plan", key, plan)
             ctx.redraw()
         return
     for c in range(len(plan)):               # a die sits on one column only
         if plan[c] == i:
             plan[c] = None
     plan[col] = i
-    ctx.scratch["dd.sel"] = None
+    _keep(ctx, "dd.plan", key, plan)
+    _keep(ctx, "dd.sel", key, None)
     ctx.redraw()
 
 
 def _choose(ctx, i):
-    ctx.scratch["dd.sel"] = None if ctx.scratch.get("dd.sel") == i else i
+    board = ctx.view["board"]
+    _keep(ctx, "dd.sel", _roll_key(ctx, board), None if _sel(ctx, board) == i else i)
     ctx.redraw()
 
 
@@ -195,12 +222,12 @@ def _die_key(ctx, event, i):
     if key.isdigit() and 1 <= int(key) <= n:
         event.preventDefault()
         _put(ctx, int(key) - 1, index=i)
-        rest = _unplaced(ctx.scratch["dd.plan"], ctx.view["board"].get("rolled") or [])
+        rest = _unplaced(_plan(ctx, ctx.view["board"]), ctx.view["board"].get("rolled") or [])
         focus.focus(f'[data-key="dd-die-{rest[0]}"]' if rest else "#dd-confirm")
 
 
 def _drag_start(ctx, event, i):
-    ctx.scratch["dd.sel"] = i                # no re-render: it would cancel the drag
+    _keep(ctx, "dd.sel", _roll_key(ctx, ctx.view["board"]), i)   # no re-render: it would cancel the drag
     try:
         event.dataTransfer.setData("text/plain", str(i))
         event.dataTransfer.effectAllowed = "move"
@@ -218,15 +245,15 @@ def _drop(ctx, event, col):
 
 
 def _clear(ctx):
-    ctx.scratch["dd.plan"] = [None] * len(columns_of(ctx))
-    ctx.scratch["dd.sel"] = None
+    ctx.scratch.pop("dd.plan", None)
+    ctx.scratch.pop("dd.sel", None)
     ctx.redraw()
 
 
 def _confirm(ctx, rolled):
-    plan = ctx.scratch.get("dd.plan") or [None] * len(columns_of(ctx))
+    plan = _plan(ctx, ctx.view["board"])
     row = [rolled[i] if i is not None else None for i in plan]
-    ctx.scratch["dd.sel"] = None
+    ctx.scratch.pop("dd.sel", None)
     _focus_after(ctx, ("#dd-roll", "#dd-sol-0", "#dd-status"))
     ctx.act({"type": "place", "row": row})
 
@@ -238,8 +265,10 @@ def _roll(ctx):
 
 def _focus_after(ctx, selectors):
     """Keyboard users keep their place: once the action's update has arrived (now on the
-    host's device, a moment later for a guest), focus the first of ``selectors`` there is."""
-    ctx.scratch["dd.focus"] = (_moment(ctx.view), list(selectors))
+    host's device, a moment later for a guest), focus the first of ``selectors`` there is
+    (:func:`news`).  Numbered, so that each request is carried out once."""
+    n = (ctx.scratch.get("dd.focus") or (None, None, 0))[2] + 1
+    ctx.scratch["dd.focus"] = (_moment(ctx.view), list(selectors), n)
 
 
 def _moment(v):
@@ -247,73 +276,69 @@ def _moment(v):
     return [v.get("match"), v.get("phase"), b.get("efforts_used"), b.get("rolled")]
 
 
-def _pending_focus(ctx):
-    """Focus the next control without scrolling to it, and show the row just played (its
-    pegs: the feedback) where the player is looking."""
+def news(ctx):
+    """For the shell, after a draw (``shell_table.take_news``): once the update a focus
+    request waited for has arrived, focus the next control without scrolling to it, and
+    show the row just played (its pegs: the feedback) where the player is looking.  A move
+    that ended the game leaves focus to the end (above the board)."""
     want = ctx.scratch.get("dd.focus")
-    if want and want[0] != _moment(ctx.view):
-        ctx.scratch.pop("dd.focus", None)
-        if ctx.result:            # the move ended the game: focus is the end's (above the board)
-            return
-        used = ((ctx.view.get("board") or {}).get("rows") or [])
-        row = f"#dd-row-{len(used) + 1}-{ctx.view.get('match', 0)}" if used else None
-
-        def show():
-            for sel in want[1]:
-                if focus.focus(sel, prevent_scroll=True):
-                    break
-            if row:
-                focus.scroll_into_view(row)
-        timers.later(0, show)
+    if not want or want[0] == _moment(ctx.view) or ctx.result:
+        return None
+    used = ((ctx.view.get("board") or {}).get("rows") or [])
+    row = f"#dd-row-{len(used) + 1}-{ctx.view.get('match', 0)}" if used else None
+    return {"key": ("dd.focus", want[2]), "focus": want[1], "scroll_to": row}
 
 
-def _solution(ctx):
-    """The solution being chosen (a value or None per column); reset per match."""
-    s = ctx.scratch
-    if s.get("dd.sol_key") != ctx.view.get("match"):
-        s["dd.sol_key"] = ctx.view.get("match")
-        s["dd.sol"] = [None] * len(columns_of(ctx))
-        s["dd.sure"] = False
-    return s["dd.sol"]
+def _solution(ctx) -> list:
+    """The solution being chosen (a value or None per column); a new match starts afresh."""
+    return list(_kept(ctx, "dd.sol", ctx.view.get("match"), lambda: [None] * len(columns_of(ctx))))
+
+
+def _is_sure(ctx) -> bool:
+    """The breaker pressed "solve" once (the second press drops the screen), this match."""
+    return _kept(ctx, "dd.sure", ctx.view.get("match"), lambda: False)
 
 
 def _set_sol(ctx, col, raw):
-    ctx.scratch["dd.sol"][col] = int(raw) if raw.isdigit() else None
-    ctx.scratch["dd.sure"] = False
+    sol = _solution(ctx)
+    sol[col] = int(raw) if raw.isdigit() else None
+    _keep(ctx, "dd.sol", ctx.view.get("match"), sol)
+    _keep(ctx, "dd.sure", ctx.view.get("match"), False)
     ctx.redraw()
 
 
 def _sure(ctx, flag):
-    ctx.scratch["dd.sure"] = flag
+    _keep(ctx, "dd.sure", ctx.view.get("match"), flag)
     ctx.redraw()
     focus.focus("#dd-solve-confirm" if flag else "#dd-solve")
 
 
 def _solve(ctx):
-    code = list(ctx.scratch.get("dd.sol") or [])
-    ctx.scratch["dd.sure"] = False
+    code = _solution(ctx)
+    _keep(ctx, "dd.sure", ctx.view.get("match"), False)
     _focus_after(ctx, ("#dd-next", "#dd-status"))
     ctx.act({"type": "solve", "code": code})
 
 
-def _pegs_state(ctx, board):
+def _effort_key(ctx, board) -> tuple:
+    return ctx.view.get("match"), board.get("efforts_used")
+
+
+def _pegs_state(ctx, board) -> list:
     """Manual feedback: the pegs the maker is setting for the last effort."""
-    s = ctx.scratch
-    key = f"{ctx.view.get('match')}-{board.get('efforts_used')}"
-    if s.get("dd.fb_key") != key:
-        s["dd.fb_key"] = key
-        s["dd.fb"] = ["none"] * len(columns_of(ctx))
-    return s["dd.fb"]
+    return list(_kept(ctx, "dd.fb", _effort_key(ctx, board), lambda: ["none"] * len(columns_of(ctx))))
 
 
 def _cycle_peg(ctx, i):
-    fb = ctx.scratch["dd.fb"]
+    board = ctx.view["board"]
+    fb = _pegs_state(ctx, board)
     fb[i] = PEG_CYCLE[(PEG_CYCLE.index(fb[i]) + 1) % len(PEG_CYCLE)]
+    _keep(ctx, "dd.fb", _effort_key(ctx, board), fb)
     ctx.redraw()
 
 
 def _give_feedback(ctx):
-    fb = ctx.scratch.get("dd.fb") or []
+    fb = _pegs_state(ctx, ctx.view["board"])
     _focus_after(ctx, ("#dd-status",))
     ctx.act({"type": "feedback", "eq": fb.count("eq"), "plus": fb.count("plus"), "minus": fb.count("minus")})
 
@@ -338,7 +363,6 @@ def render(ctx):
     v = ctx.view
     if not v or not v.get("board"):
         return h("p", "…")
-    _pending_focus(ctx)
     history = v.get("history") or []
     # A match just ended: its revealed board stays up until the player moves on.
     seen = ctx.scratch.get(f"dd.seen.{ctx.seat}", -1)
@@ -370,13 +394,17 @@ def _role(me, board) -> str:
 
 def head(ctx, idx, board):
     """Which match, who breaks and who makes the code, and which of them you are."""
-    v = ctx.view
+    return ctx.part("dd.head", _head, idx, ctx.view.get("n_matches", 2), board["breaker"], board["maker"],
+                    ctx.view.get("you"))
+
+
+def _head(ctx, idx, n_matches, breaker, maker, me):
     t = ctx.t
-    me = v.get("you")
+    board = {"breaker": breaker, "maker": maker}
     who = t("dd.roles", breaker=ctx.name(board["breaker"]), maker=ctx.name(board["maker"]))
     role = _role(me, board) if me is not None else "watcher"
     mine = {"breaker": t("dd.you_break"), "maker": t("dd.you_make")}.get(role)
-    return h("div", h("strong", t("dd.match", n=idx + 1, total=v.get("n_matches", 2))), " · ",
+    return h("div", h("strong", t("dd.match", n=idx + 1, total=n_matches)), " · ",
              ctx.marker(board["breaker"]), " ", who, " ", h("strong", mine) if mine else None,
              cls="dd-head", id="dd-head", data_match=idx, data_role=_role(me, board))
 
@@ -392,7 +420,7 @@ def status_line(ctx, board):
         msg = ctx.t("dd.last_effort", n=len(rows), pegs=pegs_text(ctx, rows[-1]["feedback"])) + " " + msg
     extra = None
     if me != board["breaker"] and phase != "over":
-        counts = [c for c in codes_left(ctx, board) if c is not None]
+        counts = [c for c in codes_left(board) if c is not None]
         n = counts[-1] if counts else ctx.constants["code_space"]
         extra = h("span", " ", ctx.t("dd.watch", name=ctx.name(board["breaker"]), n=n), id="dd-watch",
                   data_count=n)
@@ -434,7 +462,7 @@ class _Board:
         self.columns = columns_of(ctx)
         self.revealed = board.get("revealed")
         show_counts = _notebook_on(ctx) or me != board["breaker"] or self.revealed
-        self.counts = codes_left(ctx, board) if show_counts else None
+        self.counts = codes_left(board) if show_counts else None
         self.placing = breaking and board.get("phase") == "rolled" and ctx.can("place")
         self.solving = breaking and ctx.can("solve")
         self.feedbacking = interactive and ctx.can("feedback")
@@ -450,11 +478,6 @@ def board_table(ctx, board, idx, interactive):
     """The board as on the table: the screen and the code, row 1, rows 2–8 with pegs."""
     b = _Board(ctx, board, idx, interactive)
     t = ctx.t
-    head_cells = [h("th", t("dd.row"), scope="col")]
-    head_cells += [h("th", colour_tag(ctx, c), scope="col", cls=f"dd-col dd-c-{c}") for c in b.columns]
-    head_cells.append(h("th", t("dd.pegs"), scope="col"))
-    if b.counts is not None:
-        head_cells.append(h("th", t("dd.left"), scope="col"))
     body = [code_row(ctx, b), solution_row(ctx, b)]
     rows = board.get("rows") or []
     for e in range(ctx.constants["max_efforts"]):
@@ -469,55 +492,70 @@ def board_table(ctx, board, idx, interactive):
             body.append(placing_row(ctx, b, e))
         else:
             body.append(ctx.part(("dd.row", idx, e), _unused_row, b.columns, b.counts is not None, idx, e))
-    return h("table", h("caption", t("dd.legend"), cls="dd-legend"), h("thead", h("tr", head_cells)),
+    return h("table", ctx.part("dd.thead", _board_head, b.columns, b.counts is not None),
              h("tbody", body), cls="dd-board", aria_label=t("dd.board", n=idx + 1), id=f"dd-board-{idx}")
+
+
+def _board_head(ctx, columns, counted):
+    t = ctx.t
+    cells = [h("th", t("dd.row"), scope="col")]
+    cells += [h("th", colour_tag(ctx, c), scope="col", cls=f"dd-col dd-c-{c}") for c in columns]
+    cells.append(h("th", t("dd.pegs"), scope="col"))
+    if counted:
+        cells.append(h("th", t("dd.left"), scope="col"))
+    return [h("caption", t("dd.legend"), cls="dd-legend"), h("thead", h("tr", cells))]
 
 
 def code_row(ctx, b):
     """The screen over the code; the maker sees his code behind it; it drops at the reveal."""
+    return ctx.part(("dd.code", b.idx), _code_row, b.board.get("code"), bool(b.revealed), b.columns, b.idx,
+                    b.spare, b.board["breaker"])
+
+
+def _code_row(ctx, code, revealed, columns, idx, spare, breaker):
     t = ctx.t
-    code = b.board.get("code")
-    idx = b.idx
-    first_show = b.revealed and ctx.scratch.get(f"dd.dropped.{idx}") is None
-    if first_show:
-        ctx.scratch[f"dd.dropped.{idx}"] = True
     if code is None:
         return h("tr", h("th", t("dd.code_row"), scope="row"),
                  h("td", h("div", t("dd.screen"), cls="dd-screen", role="img", aria_label=t("dd.screen_hidden")),
-                   colspan=str(len(b.columns))),
-                 h("td", colspan=b.spare), cls="dd-code-row dd-hidden", id=f"dd-code-{idx}")
-    cells = [h("td", code_die(ctx, code[c], col), cls="dd-cell") for c, col in enumerate(b.columns)]
-    note = None if b.revealed else h("td", t("dd.your_code", name=ctx.name(b.board["breaker"])),
-                                     colspan=b.spare, cls="dd-note")
-    return h("tr", h("th", t("dd.code_row"), scope="row"), cells, note or h("td", colspan=b.spare),
-             cls="dd-code-row" + (" dd-revealed" if b.revealed else " dd-behind") +
-             (" dd-drop" if first_show else ""), id=f"dd-code-{idx}", data_code=",".join(str(x) for x in code))
+                   colspan=str(len(columns))),
+                 h("td", colspan=spare), cls="dd-code-row dd-hidden", id=f"dd-code-{idx}")
+    cells = [h("td", code_die(ctx, code[c], col), cls="dd-cell") for c, col in enumerate(columns)]
+    note = None if revealed else h("td", t("dd.your_code", name=ctx.name(breaker)), colspan=spare, cls="dd-note")
+    return h("tr", h("th", t("dd.code_row"), scope="row"), cells, note or h("td", colspan=spare),
+             cls="dd-code-row" + (" dd-revealed" if revealed else " dd-behind") +
+             # the screen drops as the class is first set (the patcher keeps the row after)
+             (" dd-drop" if revealed else ""), id=f"dd-code-{idx}", data_code=",".join(str(x) for x in code))
 
 
 def solution_row(ctx, b):
     """Row 1: the solution placed (right or wrong per column once revealed), the breaker's
     pickers while he may solve, or empty."""
-    sol = b.board.get("solution")
-    if sol is not None:
-        cells = [_solution_cell(ctx, b, c) for c in range(len(b.columns))]
-    elif b.solving:
+    if b.solving and b.board.get("solution") is None:
         chosen = _solution(ctx)
         cells = [_solution_picker(ctx, c, col, chosen[c]) for c, col in enumerate(b.columns)]
+        return h("tr", h("th", ctx.t("dd.row_solution"), scope="row"), cells, h("td", colspan=b.spare),
+                 cls="dd-solution-row dd-current", id=f"dd-row-1-{b.idx}")
+    return ctx.part(("dd.sol", b.idx), _still_solution_row, b.board.get("solution"), b.board.get("code"),
+                    bool(b.revealed), b.columns, b.idx, b.spare, b.solving)
+
+
+def _still_solution_row(ctx, sol, code, revealed, columns, idx, spare, solving):
+    if sol is not None:
+        cells = [_solution_cell(ctx, sol, code, revealed, columns, c) for c in range(len(columns))]
     else:
-        cells = [h("td", empty_die(), cls="dd-cell", aria_label=ctx.t("dd.empty")) for _ in b.columns]
-    return h("tr", h("th", ctx.t("dd.row_solution"), scope="row"), cells, h("td", colspan=b.spare),
-             cls="dd-solution-row" + (" dd-current" if b.solving else ""), id=f"dd-row-1-{b.idx}")
+        cells = [h("td", empty_die(), cls="dd-cell", aria_label=ctx.t("dd.empty")) for _ in columns]
+    return h("tr", h("th", ctx.t("dd.row_solution"), scope="row"), cells, h("td", colspan=spare),
+             cls="dd-solution-row" + (" dd-current" if solving else ""), id=f"dd-row-1-{idx}")
 
 
-def _solution_cell(ctx, b, c):
-    sol, code = b.board["solution"], b.board.get("code")
+def _solution_cell(ctx, sol, code, revealed, columns, c):
     mark = None
-    if code is not None and b.revealed:
+    if code is not None and revealed:
         ok = sol[c] == code[c]
         word = ctx.t("dd.right") if ok else ctx.t("dd.wrong")
         mark = h("span", "✓" if ok else "✗", cls="dd-mark " + ("dd-ok" if ok else "dd-bad"), title=word,
                  aria_label=word, role="img")
-    return h("td", code_die(ctx, sol[c], b.columns[c], key="dd.solution_die"), mark, cls="dd-cell")
+    return h("td", code_die(ctx, sol[c], columns[c], key="dd.solution_die"), mark, cls="dd-cell")
 
 
 def _solution_picker(ctx, c, col, chosen):
@@ -577,7 +615,7 @@ def _slot(ctx, b, rownum, c, col):
     t = ctx.t
     rolled = b.board.get("rolled") or []
     i = _plan(ctx, b.board)[c]
-    sel = ctx.scratch.get("dd.sel")
+    sel = _sel(ctx, b.board)
     if i is not None:
         content = white_die(ctx, rolled[i])
         aria = t("dd.slot_with", row=rownum, colour=colour_name(ctx, col), v=rolled[i])
@@ -643,7 +681,7 @@ def roll_or_solve(ctx, board, roll, solve):
     """Roll the next white dice, or drop the screen on row 1 (a second press to be sure)."""
     t = ctx.t
     chosen = _solution(ctx)
-    if solve and ctx.scratch.get("dd.sure") and all(x is not None for x in chosen):
+    if solve and _is_sure(ctx) and all(x is not None for x in chosen):
         return h("div", h("p", t("dd.solve_sure", code=" ".join(str(x) for x in chosen)), cls="warn", role="alert"),
                  h("div", h("button", t("dd.solve_yes"), type="button", cls="danger", id="dd-solve-confirm",
                             on_click=lambda e: _solve(ctx)),
@@ -658,7 +696,10 @@ def roll_or_solve(ctx, board, roll, solve):
 
 
 def supply_pile(ctx, board):
-    supply = board.get("supply", 0)
+    return ctx.part("dd.supply", _supply_pile, board.get("supply", 0))
+
+
+def _supply_pile(ctx, supply):
     return h("div", h("span", [h("span", cls="dd-mini", aria_hidden="true") for _ in range(supply)],
                       cls="dd-supply-pile"), " ", ctx.t("dd.supply", n=supply), cls="dd-supply", id="dd-supply",
              data_supply=supply)
@@ -670,7 +711,7 @@ def placing_tray(ctx, board):
     t = ctx.t
     rolled = board.get("rolled") or []
     plan = _plan(ctx, board)
-    sel = ctx.scratch.get("dd.sel")
+    sel = _sel(ctx, board)
     tray = []
     for i in _unplaced(plan, rolled):
         chosen = sel == i
@@ -740,9 +781,16 @@ def notebook_panel(ctx, board):
             cls="dd-notebook-toggle")
     if not on:
         return h("section", box, cls="panel dd-notebook")
-    nb = notebook_of(ctx, board)
-    per = [notebook_values(ctx, c, col, nb["possible"][c]) for c, col in enumerate(columns_of(ctx))]
-    parts = [box, h("h2", t("dd.notebook")), h("p", t("dd.notebook_hint"), cls="muted"),
+    # drawn again only when the board's public rows change (the solver's answers, memoised)
+    return h("section", box, ctx.part("dd.notebook", _notebook_body, _rows_key(board), columns_of(ctx)),
+             cls="panel dd-notebook")
+
+
+def _notebook_body(ctx, rows, columns):
+    t = ctx.t
+    nb = _notebook(rows)
+    per = [notebook_values(ctx, c, col, nb["possible"][c]) for c, col in enumerate(columns)]
+    parts = [h("h2", t("dd.notebook")), h("p", t("dd.notebook_hint"), cls="muted"),
              h("p", h("strong", t("dd.notebook_count", n=nb["count"])), id="dd-nb-count", data_count=nb["count"])]
     if nb["count"] == 0:
         parts.append(h("p", t("dd.notebook_contra"), cls="warn"))
@@ -751,7 +799,7 @@ def notebook_panel(ctx, board):
         parts.append(h("h3", t("dd.notebook_list")))
         parts.append(h("ul", [h("li", " ".join(str(x) for x in code), data_code=",".join(str(x) for x in code))
                               for code in nb["candidates"]], cls="dd-nb-list", id="dd-nb-list"))
-    return h("section", parts, cls="panel dd-notebook")
+    return parts
 
 
 def notebook_values(ctx, c, col, possible):
@@ -768,21 +816,27 @@ def notebook_values(ctx, c, col, possible):
 def scores_panel(ctx):
     """Every match of the game, who breaks in it and his points; the totals."""
     v = ctx.view
-    t = ctx.t
     boards = list(v.get("history") or []) + ([v["board"]] if v.get("board") is not None else [])
     scores = v.get("scores") or []
-    rows = []
+    lines = []
     for i in range(v.get("n_matches", len(boards))):
         if i < len(boards):
             breaker = boards[i]["breaker"]
         else:                                # roles alternate match by match
             breaker = (boards[-1]["breaker"] + i - (len(boards) - 1)) % 2 if boards else 0
         pair = scores[i] if i < len(scores) else None
-        pts = "—" if pair is None else t("dd.points", n=pair[breaker])
+        lines.append((breaker, None if pair is None else pair[breaker],
+                      i == v.get("match") and v.get("phase") != "over"))
+    return ctx.part("dd.scores", _scores_panel, lines, v.get("totals") or [0, 0])
+
+
+def _scores_panel(ctx, lines, totals):
+    t = ctx.t
+    rows = []
+    for i, (breaker, points, now) in enumerate(lines):
+        pts = "—" if points is None else t("dd.points", n=points)
         rows.append(h("tr", h("th", ctx.marker(breaker), " ", t("dd.score_match", n=i + 1, name=ctx.name(breaker)),
-                              scope="row"), h("td", pts), data_match=i,
-                      cls="dd-now" if i == v.get("match") and v.get("phase") != "over" else None))
-    totals = v.get("totals") or [0, 0]
+                              scope="row"), h("td", pts), data_match=i, cls="dd-now" if now else None))
     rows.append(h("tr", h("th", t("dd.totals"), scope="row"),
                   h("td", " · ".join(f"{ctx.name(s)} {totals[s]}" for s in range(len(totals)))),
                   cls="dd-total-row", id="dd-totals"))

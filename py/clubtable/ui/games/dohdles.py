@@ -47,8 +47,11 @@ def _side_name(ctx, view: dict, side_i) -> str:
 
 def _swatch(ctx, view: dict, side_i: int):
     """A side's colour with its shape, never colour alone."""
-    side = view["sides"][side_i]
-    return h("span", ctx.symbol(side["members"][0]), cls="doh-swatch", style=f"background:{_colour(ctx, side)}",
+    return _members_swatch(ctx, view["sides"][side_i]["members"])
+
+
+def _members_swatch(ctx, members):
+    return h("span", ctx.symbol(members[0]), cls="doh-swatch", style=f"background:{ctx.colour(members[0])}",
              aria_hidden="true")
 
 
@@ -298,11 +301,6 @@ def _burst(ctx, v):
     if not b:
         return None
     t = ctx.t
-    cur = b.get("current")
-    told = repr(cur)
-    if cur and ctx.scratch.get(f"doh.looked.{ctx.seat}") != told:     # who won the race, once
-        ctx.scratch[f"doh.looked.{ctx.seat}"] = told
-        ctx.look_at("#proposal" if ctx.can("propose") else "#burst h2")   # the winner types at once
     rows = []
     for p in b.get("proposals") or []:
         d = v["dohdles"][p["dohdle"]]
@@ -325,6 +323,15 @@ def _burst(ctx, v):
                               n=_num(v["dohdles"][e["dohdle"]])), cls="muted"))
     return h("section", h("h2", t("dohdles.funnel_title")), h("ol", rows, cls="funnel"),
              cls="doh-burst panel", id="burst", aria_live="polite")
+
+
+def news(ctx):
+    """For the shell, once after a draw (``shell_table.take_news``): who won the race is
+    brought into view, once per race won; the winner's field, so he types at once."""
+    cur = (ctx.view.get("burst") or {}).get("current")
+    if not cur:
+        return None
+    return {"key": ("doh.race", repr(cur)), "look_at": "#proposal" if ctx.can("propose") else "#burst h2"}
 
 
 # --------------------------------------------------------------------------- the turn
@@ -465,17 +472,25 @@ def letter_sheet(ctx, d):
 
 
 def _dohdle_card(ctx, v, d, claimable, movable):
-    """One Dohdle on the ring, drawn again only when what it shows changes."""
-    shown = {k: v.get(k) for k in ("sides", "medium", "clue_track", "creator_reward")}
+    """One Dohdle on the ring, drawn again only when what it shows changes (a side's token
+    or cube is not on the card: only who is on it)."""
+    shown = _card_view(v)
     srcs = tuple(riddles.picture_src(ctx, ref) for ref in d.get("pictures") or [])
     reportable = bool(ctx.find("report", dohdle=d["id"]))
-    if not reportable and ctx.scratch.get("doh.unfair") == d["id"]:
-        ctx.scratch.pop("doh.unfair")            # no longer open: nothing to confirm
+    # a flag asked about and no longer open is never open again (the Dohdle left play)
     asking = reportable and ctx.scratch.get("doh.unfair") == d["id"]
     target = (v.get("turn") or {}).get("target") == d["id"] and v["phase"] == "play"
     if _secret(d) and ctx.shared:          # others at the device look on: the word is held back
         d = {**d, "word": None}
     return ctx.part(("card", d["id"]), _card, shown, d, claimable, movable, reportable, target, srcs, asking)
+
+
+def _card_view(v: dict) -> dict:
+    """The part of the view every card shows: the sides' members (their names and colours),
+    the medium, the clue track and its rewards."""
+    shown = {k: v.get(k) for k in ("medium", "clue_track", "creator_reward")}
+    shown["sides"] = [{"members": sd["members"]} for sd in v.get("sides") or []]
+    return shown
 
 
 def _card(ctx, v, d, claimable, movable, reportable, target, srcs, asking=False):
@@ -544,49 +559,78 @@ def _card(ctx, v, d, claimable, movable, reportable, target, srcs, asking=False)
 
 
 def _track(ctx, v):
+    """The scoring track, drawn again only when a token moves (:meth:`ScreenContext.part`)."""
+    tokens = tuple((tuple(sd["members"]), sd["token"]) for sd in v["sides"])
+    return ctx.part("doh.track", _track_part, v.get("track") or {}, tokens)
+
+
+def _track_part(ctx, tr, tokens):
+    v = {"track": tr, "sides": [{"members": list(m), "token": k} for m, k in tokens]}
     return h("section", h("h2", ctx.t("dohdles.track")), scoring_track(ctx, v), id="track")
 
 
 def scoring_track(ctx, v):
     """The scoring track: ! (never back past it), the start, the final ★; green arrows
-    forward for a right guess, red ones back for a wrong one; the sides' tokens."""
-    t = ctx.t
+    forward for a right guess, red ones back for a wrong one; the sides' tokens.  Each
+    space is a part of its own: a token that moves redraws two spaces."""
     tr = v.get("track") or {}
     final = tr.get("final", 20)
     green, red = tr.get("green") or [], tr.get("red") or []
     at: dict = {}
-    for i, sd in enumerate(v["sides"]):
-        at.setdefault(min(sd["token"], final), []).append(i)
+    for sd in v["sides"]:
+        at.setdefault(min(sd["token"], final), []).append(tuple(sd["members"]))
     cells = []
     for k in range(final + 1):
         label = "!" if k == tr.get("bang", 0) else ("★" if k == final else str(k))
-        arrows = None
-        if k < final:
-            g, r = green[k] if k < len(green) else 0, red[k] if k < len(red) else 0
-            arrows = h("span", h("span", "▲" * green[k] if k < len(green) else "", cls="green"),
-                       h("span", "▼" * red[k] if k < len(red) else "", cls="red"), cls="arrows",
-                       role="img", aria_label=t("dohdles.arrows", green=t("dohdles.arrows.green", n=g),
-                                                red=t("dohdles.arrows.red", n=r)))
-        start = h("span", t("dohdles.start_mark"), cls="start-mark") if k == tr.get("start") else None
-        cells.append(h("li", h("span", label, cls="track-no"), start, arrows,
-                       h("span", [_swatch(ctx, v, i) for i in at.get(k, [])], cls="tokens"),
-                       cls="track-space" + (" bang" if k == 0 else "") + (" start" if k == tr.get("start") else ""),
-                       key=f"tr-{k}"))
+        arrows = None if k >= final else (green[k] if k < len(green) else None, red[k] if k < len(red) else None)
+        cells.append(ctx.part(("doh.track", k), _track_space, k, label, k == tr.get("start"), arrows,
+                              tuple(at.get(k, ()))))
     return h("ol", cells, cls="doh-track")
 
 
+def _track_space(ctx, k, label, start, arrows, here):
+    """Space ``k`` of the scoring track: its arrows (green, red: None where the track has
+    none) and the tokens of the sides ``here`` (their members)."""
+    t = ctx.t
+    marks = None
+    if arrows is not None:
+        g, r = arrows
+        marks = h("span", h("span", "▲" * g if g is not None else "", cls="green"),
+                  h("span", "▼" * r if r is not None else "", cls="red"), cls="arrows",
+                  role="img", aria_label=t("dohdles.arrows", green=t("dohdles.arrows.green", n=g or 0),
+                                           red=t("dohdles.arrows.red", n=r or 0)))
+    return h("li", h("span", label, cls="track-no"),
+             h("span", t("dohdles.start_mark"), cls="start-mark") if start else None, marks,
+             h("span", [_members_swatch(ctx, m) for m in here], cls="tokens"),
+             cls="track-space" + (" bang" if k == 0 else "") + (" start" if start else ""), key=f"tr-{k}")
+
+
 def _events(ctx, v):
+    """The last events, drawn again only when one is added (the Dohdles' numbers and the
+    sides' members are all they read of the rest of the view)."""
+    shown = {"dohdles": [{"space": d["space"]} for d in v["dohdles"]],
+             "sides": [{"members": sd["members"]} for sd in v["sides"]]}
+    return ctx.part("doh.events", _event_log, shown, (v.get("events") or [])[-14:])
+
+
+def _event_log(ctx, v, events):
     t = ctx.t
     lines = []
-    for e in (v.get("events") or [])[-14:]:
+    for i, e in enumerate(events):
         text = _event_text(ctx, v, e)
-        if text:
-            lines.append(h("li", text))
+        if text:               # keyed: a new event inserts one line, the oldest leaves
+            lines.append(h("li", text, key=f"ev-{e.get('at')}-{e.get('kind')}-{_same_before(events, i)}"))
     if not lines:
         return None
     # a scrolling box: reachable by keyboard to scroll it, named by its heading
     return h("section", h("h2", t("dohdles.log"), id="events-h"),
              h("ol", lines, cls="doh-log", tabindex="0", aria_labelledby="events-h"), id="events")
+
+
+def _same_before(events, i) -> int:
+    """How many events before ``events[i]`` share its time and kind (a key's last part)."""
+    e = events[i]
+    return sum(1 for x in events[:i] if x.get("at") == e.get("at") and x.get("kind") == e.get("kind"))
 
 
 def _event_text(ctx, v, e):
