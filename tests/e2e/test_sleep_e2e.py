@@ -10,7 +10,6 @@ host's page for real (its window minimised, in a Chromium Playwright attaches to
 import json
 import time
 
-import pytest
 
 from .background import hide, hideable_context, show
 from .conftest import open_setup, open_two_tab_table, received
@@ -98,10 +97,13 @@ BOT = 2
 def _set_up_slow_bot(page, base_url):
     # The computer player thinks longer (easy, relaxed pace: 1.8-4 s, often more than 3 s) than
     # a statement may take (3 s): its statements fall due 250 ms before their deadline, in the
-    # second in which a background page's late tick comes after that deadline.  (At 2 s the
-    # computer was still timed out in 2 of 7 runs on a loaded machine, not yet explained.)
+    # second in which a background page's late tick comes after that deadline.  The host's
+    # seat opens, so its player, away, is timed out first: the computer planned its answer to
+    # that statement as a bystander, and the guest's statement then made it the stater (that
+    # old plan timed it out before Table._bound; see docs/PERFORMANCE.md).
     open_setup(page, base_url, "dodgy", ["local", "remote", "bot"], pace="2.0",
-               options={"challenge_min_window_s": "0", "elimination_threshold": "4", "statement_s": "3"})
+               options={"challenge_min_window_s": "0", "elimination_threshold": "4", "statement_s": "3",
+                        "first_player_rule": '"host_choice"', "first_player": "0"})
     page.select_option(f"#seat-level-{BOT}", "easy")
     page.click("#open-table")
 
@@ -110,8 +112,6 @@ def _updates(page):
     return [m for m in received(page) if m.get("t") == "update"]
 
 
-@pytest.mark.xfail(strict=False, reason="in the whole suite (CI rehearsals, twice) the computer is still timed out "
-                   "now and then while the host is in the background; alone it passes: not yet explained (see the notes)")
 def test_a_host_in_the_background_answers_at_once_and_its_late_ticks_keep_the_rules_order(browser, base_url):
     with hideable_context(browser.browser_type) as (_, context):
         host, guest = open_two_tab_table(context, base_url, lambda page: _set_up_slow_bot(page, base_url), "Gwen")
@@ -119,11 +119,13 @@ def test_a_host_in_the_background_answers_at_once_and_its_late_ticks_keep_the_ru
         guest.wait_for_selector("#my-dice")
         host.evaluate("() => window.clubtableWire('late')")          # forget the start's
 
-        # the host's player switches to another window for 12 s; the guest plays on
+        # the host's player switches to another window for 12 s (more, up to 30 s, until the
+        # guest's first move was answered: on a loaded machine its turn may come late); the
+        # guest plays on
         hide(context, host)
         hidden_at = time.monotonic()
         states, answers, moved_at, seen = set(), [], None, 0
-        while time.monotonic() - hidden_at < 12:
+        while time.monotonic() - hidden_at < (12 if answers else 30):
             states.add(_host_status(guest))
             n = len(_updates(guest))
             if moved_at is not None and n > seen:
@@ -159,10 +161,11 @@ def test_a_host_in_the_background_answers_at_once_and_its_late_ticks_keep_the_ru
         versions = [m["v"] for m in messages if m.get("t") == "update"]
         assert versions == list(range(versions[0], versions[0] + len(versions)))
 
-        # the late ticks kept the rules' order: the computer's statements, due before their
-        # deadline, were its own, never the rules' stand-in for a player out of time
+        # the late ticks kept the rules' order: the computer's statements (or its DODGY when it
+        # was to state), due before their deadline, were its own, never the rules' stand-in
+        # for a player out of time
         log = next(m for m in messages if m.get("t") == "end")["log"]
-        bot_moves = [a for seat, a, _ in log if seat == BOT and a["type"] == "state"]
+        bot_moves = [a for seat, a, _ in log if seat == BOT and a["type"] in ("state", "dodgy")]
         assert bot_moves
         timed_out = set()
         for update in _updates(guest):

@@ -137,6 +137,47 @@ def test_a_move_that_arrives_before_a_late_tick_goes_after_the_plan_due_before_i
     assert t.state["log"][-2:] == [[0, {"type": "skip"}, 1400], [1, {"type": "skip"}, 1400]]
 
 
+def _dodgy_host_guest_bot(think_ms):
+    """DODGY as in tests/e2e/test_sleep_e2e.py: the host's seat (0) opens, a guest (1), a
+    computer (2) that thinks ``think_ms`` (relaxed pace); statements within 3 s."""
+    t = Table("dodgy", [{"kind": "local"}, {"kind": "local"}, {"kind": "bot", "level": "easy"}],
+              options={"challenge_min_window_s": 0, "statement_s": 3, "first_player_rule": "host_choice",
+                       "first_player": 0}, seed=38, table_id="tbl1", bot_pace=2.0)
+    t.start(0)
+    t.bots[2].delay_ms = (think_ms // 2, think_ms // 2)
+    return t
+
+
+@pytest.mark.parametrize("ticks", [range(3000, 9000, 100), range(3000, 9000, 1000), [3000, 8000]],
+                         ids=["on time", "once a second", "one late tick"])
+def test_a_plan_made_before_the_computers_turn_never_outlives_its_turns_deadline(ticks):
+    """The sequence that timed the computer out in the e2e test: the host's page (hidden)
+    does not state in time, so the rules' timer states for it at a tick (3000); at that tick
+    the computer, a bystander, plans to let that statement stand, after 3.8 s of thought
+    (due 6800: no deadline of its own bounds it).  The guest states at 3200, and the computer
+    must state by 6200.  Its old plan must not keep it waiting past that: it falls due
+    DEADLINE_MARGIN_MS before the deadline, is refused (the computer is the stater now), and
+    the computer states in time, its own statement, whether the host's page ticks on time,
+    once a second (in the background) or once, late."""
+    t = _dodgy_host_guest_bot(3800)
+    guest_done = False
+    for now in ticks:
+        if not guest_done and now > 3200:
+            t.local(1, {"type": "state", "quantity": 2, "image": t.state["options"]["faces"][0]}, 3200)
+            guest_done = True
+            assert t.awaited() == [2] and t.game.deadline(t.state) == 6200
+        t.tick(now)
+        if now == 3000:
+            assert t.plans[2].action["type"] == "accept" and t.plans[2].due == 6800
+            assert t.awaited() == [1]
+    log = t.state["log"]
+    guest = next(i for i, (seat, a, _) in enumerate(log) if seat == 1)
+    assert log[guest + 1][0] == 2 and log[guest + 1][1]["type"] in ("state", "dodgy"), log   # not the timer
+    assert not [h for h in t.state["history"] if h["by_timeout"] and h["challenger"] == 2]
+    assert not [s for s in t.state["statements"] if s["seat"] == 2 and s["auto"]]
+    assert [e["code"] for e in t.events if e["kind"] == "bot_illegal"] == ["state_instead"]
+
+
 def test_plans_that_fell_due_are_applied_in_due_order_not_seat_order():
     class Talker(SketchBot):
         def decide(self, view, legal, now_ms):

@@ -159,6 +159,7 @@ class Table:
         self.events: list = []
         self._ended = False
         self._active_of: tuple = (None, {})   # (state, game.active(state)) of the last state asked
+        self._awaited_of: tuple = (None, [])  # (state, game.awaited(state)) likewise
         self._pending: list = []             # outs produced by a local() that raised
         self.hidden = False                  # the host's page is in the background (its pongs say so)
         for i, s in enumerate(self.seats):
@@ -448,8 +449,8 @@ class Table:
                 self._plan_overdue(deadline, asked)
                 if not self.plans:
                     break
-                due = [(p.due, seat) for seat, p in self.plans.items()
-                       if p.due <= self.now and (deadline is None or p.due < deadline)]
+                due = [(self._bound(seat, p.due), seat) for seat, p in self.plans.items()]
+                due = [(at, seat) for at, seat in due if at <= self.now and (deadline is None or at < deadline)]
                 if not due:
                     break
                 outs += self._run_bot(min(due)[1])
@@ -575,10 +576,19 @@ class Table:
         (DODGY with a 2 s statement limit: the first look alone is 1.5 s)."""
         if self.bots_after is None or self.now >= self.bots_after:
             return float("-inf")
+        return self._bound(seat, self.bots_after)
+
+    def _bound(self, seat: int, due):
+        """``due``, but never later than ``DEADLINE_MARGIN_MS`` before the game's deadline
+        while the game awaits ``seat``.  Applied each time a plan is read, not only when it
+        is made: a plan made while the seat was not awaited (a bystander's answer) may still
+        be there when its turn begins, and must not outlive that turn's deadline (it falls
+        due in time, is refused, and the computer is asked again; see docs/PERFORMANCE.md,
+        "A host that sleeps")."""
         deadline = self.game.deadline(self.state) if self.state is not None else None
         if deadline is not None and seat in self.awaited():
-            return min(self.bots_after, deadline - DEADLINE_MARGIN_MS)
-        return self.bots_after
+            return min(due, deadline - DEADLINE_MARGIN_MS)
+        return due
 
     def hold_bots(self) -> None:
         """The computer players wait (their thinking starts once :meth:`release_bots` says
@@ -607,7 +617,9 @@ class Table:
         st = self.state
         if st is None or self.game.result(st) is not None:
             return []
-        return self.game.awaited(st)
+        if self._awaited_of[0] is not st:     # asked for each plan read: once per state
+            self._awaited_of = (st, self.game.awaited(st))
+        return list(self._awaited_of[1])
 
     def _run_bot(self, seat: int) -> list:
         plan = self.plans.get(seat)
@@ -615,7 +627,7 @@ class Table:
             plan = self._plan(seat)
             if plan is None:
                 return []
-        if plan.due > self.now:
+        if self._bound(seat, plan.due) > self.now:
             return []
         del self.plans[seat]
         outs, error = self._act(seat, plan.action)
@@ -627,7 +639,7 @@ class Table:
 
     def _plan(self, seat: int) -> Optional[_Plan]:
         """Ask the bot of ``seat`` what it would do; keep it as a plan due after its
-        thinking time (times the table's pace), but before the seat's deadline."""
+        thinking time (times the table's pace), but before the seat's deadline (``_bound``)."""
         bot = self.bots[seat]
         try:
             t0 = time.perf_counter()
@@ -646,11 +658,7 @@ class Table:
         if isinstance(think, bool) or not isinstance(think, (int, float)) or think != think:
             think = 0
         think = min(MAX_THINK_MS, max(0, think))
-        due = self.now + int(think * self.bot_pace)
-        deadline = self.game.deadline(self.state)
-        if deadline is not None and seat in self.awaited():
-            due = min(due, deadline - DEADLINE_MARGIN_MS)
-        plan = _Plan(action, max(self.now, due))
+        plan = _Plan(action, max(self.now, self._bound(seat, self.now + int(think * self.bot_pace))))
         self.plans[seat] = plan
         return plan
 
@@ -669,7 +677,7 @@ class Table:
         due = self.game.deadline(st)
         for seat in self.bots:
             plan = self.plans.get(seat)
-            soon = self.now + BOT_POLL_MS if plan is None else plan.due
+            soon = self.now + BOT_POLL_MS if plan is None else self._bound(seat, plan.due)
             held = self._held_until(seat)     # nothing before the hold ends (never while unseen)
             if held == float("inf"):
                 continue
