@@ -166,10 +166,6 @@ def status(ctx):
                        cls="cave-what"))
         ia = v.get("interrupt")
         if ia:
-            race = [rnd.get("no"), rnd.get("turn"), ia.get("side")]
-            if ctx.scratch.get(f"cave.looked.{ctx.seat}") != race:    # who won the race, once
-                ctx.scratch[f"cave.looked.{ctx.seat}"] = race
-                ctx.look_at("#cave-interrupt-banner")
             lines.append(h("p", t("cave.interrupted_by", name=_side_names(ctx, ia["side"])),
                            cls="cave-banner", role="status", id="cave-interrupt-banner"))
         elif v.get("judging") is not None:
@@ -200,17 +196,12 @@ def interrupt_bar(ctx):
     t = ctx.t
     cubes = v["sides"][v["my_side"]]["interrupts"]
     s = _s(ctx)
-    may = {seat for seat, up in ctx.others if "interrupt" in (up.get("moves") or [])}
-    if ctx.can("interrupt"):
-        may.add(ctx.seat)
-    if s.get("cave.arm") not in may:
-        s.pop("cave.arm", None)             # the chance has gone: nothing left to confirm
+    rnd = v.get("round") or {}
+    chance = [rnd.get("no"), rnd.get("turn")]          # an armed button is for this turn only
 
-    def arm(seat):
-        def on(e):
-            s["cave.arm"] = seat
-            ctx.redraw()
-        return on
+    def arm(seat, _action=None):
+        s["cave.arm"] = [seat, chance]
+        ctx.redraw()
 
     def spend(seat):
         def on(e):
@@ -221,8 +212,12 @@ def interrupt_bar(ctx):
     def cancel(e):
         s.pop("cave.arm", None)
         ctx.redraw()
-    if s.get("cave.arm") is not None:       # a cube cannot be had back: asked once
-        seat = s["cave.arm"]
+    armed = s.get("cave.arm") or [None, None]
+    may = {seat for seat, up in ctx.others if "interrupt" in (up.get("moves") or [])}
+    if ctx.can("interrupt"):
+        may.add(ctx.seat)
+    if armed[1] == chance and armed[0] in may:          # a cube cannot be had back: asked once
+        seat = armed[0]
         mine = seat == ctx.seat
         return h("div", h("p", t("cave.interrupt_ask", name=ctx.name(seat)), id="cave-interrupt-ask", role="alert"),
                  h("button", "✋ ", t("cave.interrupt_yes"), id="cave-interrupt-yes" if mine else None,
@@ -231,11 +226,11 @@ def interrupt_bar(ctx):
                  cls="cave-interrupts asking")
     buttons = [h("button", "✋ ", t("cave.interrupt"), " ", h("span", t("cave.cubes", n=cubes), cls="cave-cube-n"),
                  id="cave-interrupt", cls="cave-interrupt", disabled=not ctx.can("interrupt"),
-                 data_cubes=cubes, on_click=arm(ctx.seat))]
-    for seat, up in ctx.others:
-        if "interrupt" in (up.get("moves") or []):
-            buttons.append(h("button", t("cave.interrupt_for", name=ctx.name(seat)), cls="cave-interrupt",
-                             key=f"cave-interrupt-{seat}", on_click=arm(seat)))
+                 data_cubes=cubes, on_click=lambda e: arm(ctx.seat))]
+    buttons += ctx.for_others("interrupt", lambda seat, a: t("cave.interrupt_for", name=ctx.name(seat)),
+                              key="cave-interrupt", cls="cave-interrupt",
+                              pick=lambda up: {"type": "interrupt"} if "interrupt" in (up.get("moves") or []) else None,
+                              on_click=arm)
     return h("div", buttons, cls="cave-interrupts")
 
 
@@ -761,6 +756,16 @@ def _drawn(ctx, part, *shown):
 
 
 # =========================================================================== the screen
+def news(ctx) -> dict:
+    """After a change: who won an interrupt race is brought into view, once per race
+    (``context.new_news``)."""
+    v = ctx.view
+    ia, rnd = v.get("interrupt"), v.get("round") or {}
+    if v.get("phase") != "play" or not ia:
+        return {}
+    return {"race": ((rnd.get("no"), rnd.get("turn"), ia.get("side")), None, "#cave-interrupt-banner")}
+
+
 def render(ctx):
     v = ctx.view
     if not v:

@@ -177,6 +177,11 @@ def mark_text(ctx, seat):
 
 
 # ====================================================================== the screen
+# Keyboard play stays alive: the shell focuses the board when a seat's screen first shows,
+# and again whenever a redraw removed the focused control (``dom.keep_focus``).
+KEEP_FOCUS = "waldi-board"
+
+
 def render(ctx):
     v = ctx.view
     if not v:
@@ -202,7 +207,6 @@ def render(ctx):
                        cls="muted"))
     if me is not None:
         board.append(h("p", t("waldi.keys"), cls="muted waldi-keys", id="waldi-keys"))
-        _keep_focus(ctx)
     return h("div", board, cls="waldi", id="waldi-board", tabindex="0",
              aria_describedby="waldi-keys" if me is not None else None,
              on_keydown=lambda e: _on_key(ctx, keys, e))
@@ -302,19 +306,18 @@ def _seat_markers(ctx, seat, s):
 
 # ---------------------------------------------------------------------- the dachshunds
 def _end_keys(ctx, v):
-    """dog id -> key letter for every open dachshund; a letter stays with its dachshund."""
-    state = ctx.scratch.get("waldi.keys")
-    if not state or state.get("round") != v.get("round"):
-        state = {"round": v.get("round"), "map": {}}
-    old = state["map"]
-    open_ids = [d["id"] for d in v.get("dogs") or [] if d.get("open")]
-    keys = {d: old[d] for d in open_ids if d in old}
-    free = [k for k in END_KEYS if k not in keys.values()]
-    for d in open_ids:
-        if d not in keys and free:
-            keys[d] = free.pop(0)
-    state["map"] = keys
-    ctx.scratch["waldi.keys"] = state
+    """dog id -> key letter for every open dachshund: a round's dachshunds have consecutive
+    ids, and each has the letter of its place in the round, so a letter stays with its
+    dachshund while others close (a pure function of the view: nothing remembered)."""
+    dogs = v.get("dogs") or []
+    if not dogs:
+        return {}
+    first, keys, used = dogs[0]["id"], {}, set()
+    for d in dogs:
+        key = END_KEYS[(d["id"] - first) % len(END_KEYS)]
+        if d.get("open") and key not in used:
+            keys[d["id"]] = key
+            used.add(key)
     return keys
 
 
@@ -611,15 +614,6 @@ def _key_action(ctx, keys, k):
         if dog is not None:
             return {"type": "attach", "dog": dog["id"], "at": dog.get("length")}
     return None
-
-
-def _keep_focus(ctx):
-    """Keep keyboard play alive: focus the board once, and again whenever a re-render
-    removed the focused control (focus fell back to the page body)."""
-    first = not ctx.scratch.get("waldi.focused")
-    ctx.scratch["waldi.focused"] = True
-    dom.keep_focus("waldi-board", force=first)
-
 
 
 # ====================================================================== how to play
