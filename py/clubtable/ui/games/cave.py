@@ -400,8 +400,17 @@ def mat(ctx):
     me = v.get("my_side")
     medium = (v.get("options") or {}).get("riddle_medium", "canvas2d")
     molding = v.get("phase") == "molding"
-    cards = [riddle_card(ctx, r, me, medium, molding) for r in v.get("riddles") or []]
+    # each card drawn again only when what it shows changes (most moves change one or none)
+    shown = (ctx.showing("secrets"), v.get("sides"), v.get("side_of"), v.get("phase"), id(ctx.scratch))
+    cards = [ctx.part(("riddle", r["id"]), _card, r, me, medium, molding, shown,
+                      tuple(_src(ctx, ref) for ref in r.get("pictures") or ())) for r in v.get("riddles") or []]
     return h("section", h("h2", t("cave.mat"), cls="cave-h"), h("ol", cards, cls="cave-mat"), id="cave-mat")
+
+
+def _card(ctx, r, me, medium, molding, shown, urls):
+    """``riddle_card``, for ``ctx.part``: ``shown`` and ``urls`` hold what else it reads (the
+    sides' names and colours, the phase, the pictures' addresses, the scratch its zoom uses)."""
+    return riddle_card(ctx, r, me, medium, molding)
 
 
 def riddle_card(ctx, r, me, medium, molding=False):
@@ -792,7 +801,9 @@ def render(ctx):
         action = action[:2] + [book] + action[2:]
     return h("div", status(ctx), action, None if first else book,
              zoom_view(ctx), mat(ctx),
-             h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
+             h("div", ctx.part("track", _drawn, track, v.get("track"), v.get("marker"), v.get("five_sides")),
+               ctx.part("sides", _drawn, sides, v.get("sides"), v.get("side_of"), v.get("start"), v.get("turn_side"),
+                        v.get("my_side")), cls="cave-side-by-side"),
              ctx.part("qa", _drawn, qa_log, v.get("qa"), named),
              ctx.part("guesses", _drawn, guess_log, v.get("guesses"), named),
              ctx.part("letters", _drawn, letter_log, v.get("letters"), named),

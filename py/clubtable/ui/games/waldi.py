@@ -76,6 +76,10 @@ _BODY = "#a8683a"
 _DARK = "#5b3515"
 
 
+def _defs(ctx, colours):
+    return defs(colours)
+
+
 def defs(colours):
     """Patterns and the dachshund parts, defined once per screen and reused with <use>."""
     parts = [
@@ -191,7 +195,8 @@ def render(ctx):
     me = v.get("me")
     phase = v.get("phase")
     keys = _end_keys(ctx, v)
-    board = [defs(colours), _status(ctx, v), _banner(ctx, v)]
+    # the picture parts and the legend change only with the table's colours
+    board = [ctx.part("defs", _defs, colours), _status(ctx, v), _banner(ctx, v)]
     # After the Stop the distribution comes first (with the "Next round" button).
     if phase in ("scoring", "over") and v.get("results"):
         board.append(_round_scoring(ctx, v))
@@ -201,7 +206,7 @@ def render(ctx):
     board.append(_dogs(ctx, v, keys))
     if phase in ("countdown", "live"):
         board.append(_my_area(ctx, v) if me is not None else h("p", t("waldi.spectator"), cls="muted"))
-    board.append(_legend(ctx, colours))
+    board.append(ctx.part("legend", _legend, colours))
     if v.get("deck_warnings"):
         board.append(h("p", t("waldi.warnings"), " ", "; ".join(str(w) for w in v["deck_warnings"]),
                        cls="muted"))
@@ -371,7 +376,9 @@ def _dogs(ctx, v, keys):
         out += [h("h2", t("waldi.dogs"), cls="waldi-h"), h("p", t("waldi.rule"), cls="muted waldi-rule"),
                 h("ol", rows, cls="waldi-dogs", id="waldi-open") if rows
                 else h("p", t("waldi.no_dogs"), cls="muted", id="waldi-open")]
-    done = [done_dog(ctx, v, d, flashes) for d in dogs if not d.get("open")]
+    colours = list(v.get("colours") or [])
+    done = [ctx.part(("done", d["id"]), _done_dog, colours, d, _dog_flashes(d, flashes))
+            for d in dogs if not d.get("open")]
     if done:
         out += [h("h2", t("waldi.completed"), cls="waldi-h"), h("ol", done, cls="waldi-donelist", id="waldi-done")]
     left = [d for d in dogs if d.get("open")] if stopped else []
@@ -399,8 +406,25 @@ def _open_dogs(ctx, v, keys, flashes):
                       cls="waldi-dog new"))
     for dog in v.get("dogs") or []:
         if dog.get("open"):
-            rows.append(_open_dog(ctx, v, dog, keys.get(dog["id"], ""), dog["id"] in fits, can_attach, flashes))
+            # each dachshund drawn again only when it, its letter or what may be laid changes
+            rows.append(ctx.part(("open", dog["id"]), _open_dog_part, list(v.get("colours") or []), dog,
+                                 keys.get(dog["id"], ""), dog["id"] in fits, can_attach, _dog_flashes(dog, flashes)))
     return rows
+
+
+def _dog_flashes(dog, flashes) -> tuple:
+    """The flashes on ``dog``'s cards, as ``ctx.part`` compares them."""
+    return tuple(sorted((k, seat) for k, seat in flashes.items() if k[0] == dog["id"]))
+
+
+def _open_dog_part(ctx, colours, dog, key, fit, can_attach, flashing):
+    """``_open_dog``, for ``ctx.part``: its arguments are all it reads."""
+    return _open_dog(ctx, {"colours": colours}, dog, key, fit, can_attach, dict(flashing))
+
+
+def _done_dog(ctx, colours, dog, flashing):
+    """``done_dog``, for ``ctx.part``: its arguments are all it reads."""
+    return done_dog(ctx, {"colours": colours}, dog, dict(flashing))
 
 
 def _open_dog(ctx, v, dog, key, fit, can_attach, flashes):
