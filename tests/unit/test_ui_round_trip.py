@@ -230,7 +230,8 @@ def test_news_within_a_frame_of_a_draw_is_drawn_once_at_the_frames_end(page):
     import time
     from clubtable.ui.app import App, FRAME_MS
     told = []
-    shell = types.SimpleNamespace(draw_due=False, drawn_at=0.0, renders=0, tell_news=lambda: told.append(1))
+    shell = types.SimpleNamespace(draw_due=False, drawn_at=0.0, renders=0, tell_news=lambda: told.append(1),
+                                  warm_next=lambda: None)
 
     def render():
         shell.renders += 1

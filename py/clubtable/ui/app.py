@@ -280,6 +280,7 @@ class App(HomeScreens, TableScreens):
         this tab drew less than a frame ago; then once at that frame's end, for all the news
         come in between (a burst of moves costs one draw, not one each)."""
         self.tell_news()
+        self.warm_next()
         if self.draw_due:
             return
         wait = FRAME_MS - (time.perf_counter() - self.drawn_at) * 1000

@@ -72,6 +72,26 @@ class TableScreens:
         self.tell_news()                    # what the seat now on screen missed
         self.render()
 
+    def warm_next(self) -> None:
+        """Pass-and-play, while the hand-over screen waits: the next player's screen is drawn
+        once in idle time, and not shown (screens only draw, so this changes nothing); the
+        parts it keeps (``ctx.part``) are then ready when the player taps "ready", which costs
+        only putting them on the page."""
+        ctl = self.ctl
+        seat = ctl.handover_to if ctl is not None and ctl.ready and ctl.started else None
+        if seat is None:
+            return
+
+        def warm(_ms_left):
+            if ctl is not self.ctl or ctl.handover_to != seat:
+                return
+            ups = ctl.updates()
+            if seat in ups:
+                game = ctl.game
+                others = [(s, up) for s, up in ups.items() if s != seat]
+                self.screen_module(game.id).render(self.make_context(game, seat, ups[seat], others))
+        dom.when_idle(warm)
+
     def tell_news(self) -> None:
         """After a change at the table, not while drawing: what the seat on screen should
         hear of it, said once, and where its player should look (the screen module's
