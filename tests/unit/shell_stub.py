@@ -43,7 +43,8 @@ def shell(ctl):
     from clubtable.ui.app import App
     app = App.__new__(App)
     app.t = Translator("en")
-    app.screen_state, app.focus_seat, app.handover_to = {}, None, None
+    app.screen_state, app.news_heard = {}, {}
+    app.keep_focus_on = app.focus_kept = None
     app.result_said = app.focus_after = app.news_at = None
     app.confirm_leave = False
     app.scanner = None                  # no camera looking (ui/scan.py)

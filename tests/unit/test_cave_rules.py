@@ -618,7 +618,7 @@ def test_replay_equals_live():
 
 def test_a_pending_question_waits_for_the_owner_not_the_asker():
     """The asker may stop the clock while the owner answers, but the game waits for the
-    answer: a device passed round goes to the owner (ui/shell_table.pick_focus)."""
+    answer: a device passed round goes to the owner (ui/controllers.TableController.refocus)."""
     t = four()
     letter_round(t)
     t.do(A, "ask", riddle="moon", text="Is it in the sky?")

@@ -134,7 +134,7 @@ def test_a_person_still_playing_elsewhere_keeps_the_game_clocks(page):
     table.seats[1].update(claimed=True, peer="p1")        # Gus has joined and plays
     ctl.start()
     app = shell(page, ctl)
-    ctx = types.SimpleNamespace(view={"seats": [{"seat": 0, "active": False}, {"seat": 1, "active": True},
+    ctx = types.SimpleNamespace(game_id="dodgy", view={"seats": [{"seat": 0, "active": False}, {"seat": 1, "active": True},
                                                 {"seat": 2, "active": True}]}, result=None)
     assert app.all_mine_out(ctx) and not app.people_out(ctx)
     app.finish_with_bots(ctx)

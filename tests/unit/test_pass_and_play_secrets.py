@@ -188,12 +188,12 @@ def test_no_screen_at_a_shared_device_shows_a_secret_to_the_wrong_player(page, g
         everyone = set().union(*secrets.values())
         tree = app.render_table()
         shown = texts(tree)
-        if app.handover_to is not None:
+        if app.ctl.handover_to is not None:
             seen["handover"] += 1
             assert not leaked(shown, everyone) and not private_marks(game_id, tree), f"step {step}: hand-over"
             app.take_over()
             continue
-        seat = app.focus_seat
+        seat = app.ctl.focus_seat
         others = [(s, table.update_for(s)) for s in seats if s != seat]
         shared = app.shared_screen(table.game, others)
         foreign = everyone - secrets[seat]

@@ -231,7 +231,9 @@ def test_a_guest_action_is_drawn_with_the_hosts_answer(page, monkeypatch):
 def test_news_within_a_frame_of_a_draw_is_drawn_once_at_the_frames_end(page):
     import time
     from clubtable.ui.app import App, FRAME_MS
-    shell = types.SimpleNamespace(draw_due=False, drawn_at=0.0, renders=0)
+    told = []
+    shell = types.SimpleNamespace(draw_due=False, drawn_at=0.0, renders=0, tell_news=lambda: told.append(1),
+                                  warm_next=lambda: None)
 
     def render():
         shell.renders += 1
@@ -252,6 +254,7 @@ def test_news_within_a_frame_of_a_draw_is_drawn_once_at_the_frames_end(page):
     shell.render()
     page.clock.timers.pop()[1]()             # the news is on the screen already: not drawn twice
     assert shell.renders == 3
+    assert len(told) == 5                    # every change is looked at for news, drawn or not
 
 
 def test_a_note_that_comes_meanwhile_is_shown_beside_the_answer_not_instead(page):

@@ -46,8 +46,7 @@ class App(HomeScreens, TableScreens):
         self.ctl = None                  # the TableController this tab holds
         self.setup = None                # the set-up form's model
         self.screen_state = {}
-        self.focus_seat = None           # pass-and-play: whose screen is showing
-        self.handover_to = None          # pass-and-play: waiting for this seat to tap
+        self.news_heard = {}             # (seat, slot) -> the last news event told (tell_news)
         self.toasts: list = []           # the texts the toast shows now, oldest first
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.scan = None                 # "Scan the reply": {"on", "connecting", "note"}
@@ -57,6 +56,7 @@ class App(HomeScreens, TableScreens):
         self.screen_id = None            # the screen last drawn (focus moves on a change)
         self.focus_after = None          # a heading to bring into view after this draw
         self.news_at = None              # a game's news to bring into view (not while typing)
+        self.keep_focus_on = self.focus_kept = None   # the element a screen played by keys keeps focused
         self.confirm_leave = False       # "leave a running game?" is being asked
         self.renders = 0                 # screens drawn so far (an action's answer may draw first)
         self.drawn_at = 0.0              # when the last draw ended (perf_counter seconds)
@@ -224,7 +224,8 @@ class App(HomeScreens, TableScreens):
         self.ctl = None
         self.stop_scan(render=False)
         self.invite = None
-        self.focus_seat = self.handover_to = self.result_said = None
+        self.result_said = None
+        self.news_heard = {}
         self.confirm_leave = False
 
     def join_local(self, table_id, spectate=False):
@@ -279,6 +280,8 @@ class App(HomeScreens, TableScreens):
         """A table's news (a peer's move, the clock, a computer player): drawn at once, unless
         this tab drew less than a frame ago; then once at that frame's end, for all the news
         come in between (a burst of moves costs one draw, not one each)."""
+        self.tell_news()
+        self.warm_next()
         if self.draw_due:
             return
         wait = FRAME_MS - (time.perf_counter() - self.drawn_at) * 1000
@@ -325,6 +328,10 @@ class App(HomeScreens, TableScreens):
             news = self.news_at
             timers.soon(lambda: None if focus.is_typing() else focus.focus_heading(news))
         self.focus_after = self.news_at = None
+        keep = self.keep_focus_on if screen == "table" else None
+        if keep:          # focused when first shown, and again when a redraw took the focus away
+            focus.keep_focus(keep, force=keep != self.focus_kept)
+        self.focus_kept, self.keep_focus_on = keep, None
         tab.set_document_lang(self.t.lang)          # also for a language chosen automatically
         tab.set_title(self.page_title())
         if screen == "table" and self.ctl is not None and tab.page_visible():

@@ -46,6 +46,34 @@ class Refusal:
         return t(key) if lang != i18n.SOURCE and i18n.has(lang, key) else self.message
 
 
+def new_news(news: Optional[dict], heard: dict, seat: Optional[int]) -> tuple:
+    """What of a screen's news is new to ``seat``.  A screen module may declare
+    ``news(ctx) -> {slot: (event, say, look)}``, a pure function of the context the shell
+    calls after each change of the table: for each kind of news (``slot``) the ``event`` it is
+    about, the words ``say`` to tell screen-reader users, and ``look``, the selector of what to
+    bring into view (either may be None).  Only an event that differs from the one ``seat``
+    last had in its slot counts; ``heard`` (the shell's, per table) keeps them.  Returns
+    ``(words to say or "", selector to look at or None)``."""
+    said, look = [], None
+    for slot, item in (news or {}).items():
+        if item is None or heard.get((seat, slot)) == item[0]:
+            continue
+        heard[(seat, slot)] = item[0]
+        if item[1]:
+            said.append(item[1])
+        look = item[2] or look
+    return " ".join(said), look
+
+
+def _open_action(update: dict, move: str) -> Optional[dict]:
+    """``update``'s first legal action of type ``move``, or a bare one when the move is open
+    to its seat without listed actions; None when it is not open."""
+    found = next((a for a in update.get("legal") or () if a.get("type") == move), None)
+    if found is None and move in (update.get("moves") or ()):
+        return {"type": move}
+    return found
+
+
 class ScreenContext:
     """One seat's screen for one render.
 
@@ -118,6 +146,28 @@ class ScreenContext:
             self._act(action)
         else:
             self._act(action, seat)
+
+    def for_others(self, move: str, label: Callable[[int, dict], Any], *, key: str,
+                   pick: Optional[Callable[[dict], Optional[dict]]] = None,
+                   on_click: Optional[Callable[[int, dict], None]] = None, **attrs: Any) -> list:
+        """Pass-and-play: one button per other player at this device who may act on this
+        screen now (a shout, an interrupt), so nobody needs the device handed over for it.
+
+        ``pick(update)``: the action that seat would send, from its own update (None: it may
+        not); by default its first legal action of type ``move``, or ``{"type": move}`` when
+        ``move`` is open to it.  ``label(seat, action)``: the button's text.  A click sends
+        the action for that seat, or calls ``on_click(seat, action)`` (a confirmation
+        first).  Buttons are keyed ``<key>-<seat>``; ``attrs``: their other attributes."""
+        from .dom import h
+        out = []
+        for seat, up in self.others:
+            action = pick(up) if pick is not None else _open_action(up, move)
+            if action is None:
+                continue
+            click = ((lambda e, s=seat, a=action: on_click(s, a)) if on_click is not None
+                     else (lambda e, s=seat, a=action: self.act(a, seat=s)))
+            out.append(h("button", label(seat, action), key=f"{key}-{seat}", on_click=click, **attrs))
+        return out
 
     def redraw(self) -> None:
         """Draw again after changing ``scratch`` (a selection): nothing was sent."""

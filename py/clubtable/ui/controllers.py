@@ -117,11 +117,37 @@ class TableController:
         """The table's screen has been drawn where its player can see it (a host's
         computer players wait for that before their first move)."""
 
-    def hold_clocks(self, hold: bool) -> bool:
-        """Pass-and-play: hold the game's clocks while a hand-over screen is up (True), let
-        them run when the player has taken the device (False).  Only a host has clocks.
-        True when that changed the table."""
-        return False
+    # Pass-and-play: the seat whose screen shows, and the seat the hand-over screen waits for
+    # (None: no hand-over).  Kept here, not by the shell: the clocks stand still during a
+    # hand-over, and holding them is a logged move, made after a change, never while drawing.
+    focus_seat: Optional[int] = None
+    handover_to: Optional[int] = None
+
+    def refocus(self) -> None:
+        """After every change of the table: the screen shows the local seat the game waits
+        for (its update's ``awaited``), behind a hand-over screen whenever that seat changes;
+        the game's clocks stand still while the hand-over screen is up (after a reload, which
+        shows none, they run again)."""
+        ups = self.updates() if self.ready and self.started else {}
+        if ups:
+            humans = list(ups)
+            wanting = [s for s in humans if s in (ups[s].get("awaited") or ())]
+            target = self.focus_seat if self.focus_seat in humans else humans[0]
+            if wanting and target not in wanting:
+                target = wanting[0]
+            if target != self.focus_seat:
+                if self.focus_seat is not None and len(humans) > 1:
+                    self.handover_to = target
+                self.focus_seat = target
+        self.hold_clocks(self.handover_to is not None)
+
+    def take_over(self) -> None:
+        """Pass-and-play: the player the hand-over screen named has the device."""
+        self.handover_to = None
+        self.hold_clocks(False)
+
+    def hold_clocks(self, hold: bool) -> None:
+        """Hold the game's clocks (True) or let them run (False).  Only a host has clocks."""
 
     def offer(self, table_id: str, peer_id: str, sdp: str) -> None:
         """An offer on the lobby channel (only a host answers its own table's)."""
@@ -274,6 +300,7 @@ class HostTable(TableController):
         # (peer, text) sent, for tests and debugging: the most recent only
         self.message_log = BoundedLog(*MESSAGE_LOG, size=lambda entry: len(entry[1]))
         self._seen_version = -1
+        self._ups_key, self._ups = None, {}  # this change's updates, by seat (update_for)
         self._keep_due = False               # a save (and lobby news) waits for the next task
         self._announced: Optional[str] = None
         self._running = True
@@ -284,6 +311,7 @@ class HostTable(TableController):
         _flush_on_leave()
         table.hidden = tab.page_hidden()
         _session_set(HOSTING, table.table_id)
+        self.refocus()                       # a reloaded table shows no hand-over: its clocks run
         self.save()
         asyncio.ensure_future(self._loop())
         self._warm_bots()
@@ -325,7 +353,18 @@ class HostTable(TableController):
         return self.table.state.get("seed") if self.table.state is not None and self.table.result else None
 
     def update_for(self, seat):
-        return self.table.update_for(seat)
+        # one projection per seat and change: the news, the draw after a move and a screen's
+        # own redraws (a selection, "hold to show") read the same update.  The roster is in
+        # the key: a peer's coming and going does not always change the table's version.
+        t = self.table
+        key = (t.version, id(t.state), tuple((s["kind"], s["name"], s.get("peer"), s.get("claimed"),
+                                              s.get("level")) for s in t.seats))
+        if key != self._ups_key:
+            self._ups_key, self._ups = key, {}
+        up = self._ups.get(seat)
+        if up is None:
+            up = self._ups[seat] = t.update_for(seat)
+        return up
 
     def local_seats(self) -> list:
         return [i for i, s in enumerate(self.table.seats) if s["kind"] in ("local", "pass")]
@@ -371,18 +410,16 @@ class HostTable(TableController):
         # a moment to look before the first move; after that the computers' own pace
         self.table.release_bots(timers.now_ms(), FIRST_LOOK_MS)
 
-    def hold_clocks(self, hold: bool) -> bool:
+    def hold_clocks(self, hold: bool) -> None:
         if hold == self.table.clocks_held:
-            return False
+            return
         now = timers.now_ms()
-        outs = self.table.hold_clocks(now) if hold else self.table.release_clocks(now)
-        # sent and saved, without a redraw: the shell asks while it draws the hand-over
-        self._send(outs)
-        if self.table.version == self._seen_version:
-            return False
-        self._seen_version = self.table.version
-        self.save()
-        return True
+        self._send(self.table.hold_clocks(now) if hold else self.table.release_clocks(now))
+        self._keep_soon()
+
+    def take_over(self) -> None:
+        super().take_over()
+        self._seen_version = self.table.version     # the shell draws the player's screen itself
 
     def offer(self, table_id: str, peer_id: str, sdp: str) -> None:
         if table_id == self.table.table_id:
@@ -428,6 +465,7 @@ class HostTable(TableController):
         and telling the lobby wait for the next task (they are not on anyone's screen)."""
         self._send(outs)
         if self.table.version != self._seen_version:
+            self.refocus()                    # may hold the clocks: sent with the rest
             self._seen_version = self.table.version
             self._keep_soon()
             self.on_change()

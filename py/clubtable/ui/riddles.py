@@ -49,11 +49,12 @@ def side_name(ctx, seats) -> str:
 
 
 def _pad(scratch: dict, pad_id: str) -> dict:
+    """The pad's strokes, made on first use by a handler (drawing only reads them)."""
     return scratch.setdefault("pad:" + pad_id, {"strokes": [], "live": None})
 
 
 def pad_strokes(scratch: dict, pad_id: str) -> list:
-    return _pad(scratch, pad_id)["strokes"]
+    return (scratch.get("pad:" + pad_id) or {}).get("strokes") or []
 
 
 def pad_clear(scratch: dict, pad_id: str) -> None:
@@ -78,9 +79,8 @@ def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int
                 redraw: Callable[[], None] = lambda: None, label: Optional[str] = None):
     """The drawing canvas: strokes in ``colour`` (the player's), undo, clear.  The strokes
     live in ``scratch``, so a render that re-creates the canvas paints them again."""
-    p = _pad(scratch, pad_id)
-
     def on_pointer(kind, x, y):
+        p = _pad(scratch, pad_id)
         if kind == "down":
             if not p["strokes"]:
                 _repaint(scratch, pad_id)        # a fresh canvas: the table top first
@@ -100,6 +100,7 @@ def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int
             redraw()
 
     def undo(_e):
+        p = _pad(scratch, pad_id)
         if p["strokes"]:
             p["strokes"].pop()
         p["live"] = None
@@ -114,7 +115,7 @@ def drawing_pad(scratch: dict, pad_id: str, colour: str, t: Callable, brush: int
     # The canvas is the screen's own element (``owned``): a patching render leaves it and
     # its paint alone; undo, clear and the picture repaint it from the strokes kept here.
     canvas.on_pointer(pad_id, on_pointer)
-    n = len(p["strokes"])
+    n = len(pad_strokes(scratch, pad_id))
     return h("div",
              h("canvas", id=pad_id, width=PAD_W, height=PAD_H, owned=True, cls="dough-pad",
                role="img", aria_label=label or _tr(t, "riddle.pad_label", "Drawing area"),
@@ -140,6 +141,7 @@ def picture_src(ctx, ref: Optional[str]) -> Optional[str]:
 
 
 def picked_pictures(scratch: dict, picker_id: str) -> list:
+    """The pictures chosen so far (a handler's list to change: made on first use)."""
     return scratch.setdefault("photos:" + picker_id, [])
 
 
@@ -147,9 +149,10 @@ def photo_picker(ctx, picker_id: str, limit: int = 3, max_side: int = 800):
     """Camera or file; each chosen picture is scaled down here (longer side ``max_side``),
     shared with the table at once, and listed with a preview and a remove button."""
     t = ctx.t
-    photos = picked_pictures(ctx.scratch, picker_id)
+    photos = ctx.scratch.get("photos:" + picker_id) or []     # drawing only reads
 
     def got(data):
+        photos = picked_pictures(ctx.scratch, picker_id)
         if data is None:
             ctx.toast(_tr(t, "riddle.photo_unreadable", "That file is not a picture this browser can read."))
             return
@@ -161,6 +164,7 @@ def photo_picker(ctx, picker_id: str, limit: int = 3, max_side: int = 800):
         ctx.redraw()
 
     def remove(ref):
+        photos = picked_pictures(ctx.scratch, picker_id)
         if ref in photos:
             photos.remove(ref)
         ctx.redraw()

@@ -11,6 +11,7 @@ from ..net import address, trace
 from ..net.sdp import CodeError
 from . import clubs, records, storage
 from .browser import focus, sharing, tab, timers
+from .context import new_news
 from .dom import h
 from .shell_home import show_game_number
 
@@ -42,13 +43,9 @@ class TableScreens:
             return self.render_lobby()
         ups = ctl.updates()                # each local seat's update, projected once
         trace.mark("render.updates")
-        seat = self.pick_focus(ups)
-        # fair pass-and-play: the game's time stands still while the device changes hands
-        # (also after a reload, which shows no hand-over: the clocks run again)
-        if ctl.hold_clocks(self.handover_to is not None):
-            ups = ctl.updates()
-        if self.handover_to is not None:
-            return self.render_handover(self.handover_to)
+        if ctl.handover_to is not None:    # pass-and-play: the controller chose whose turn shows
+            return self.render_handover(ctl.handover_to)
+        seat = ctl.focus_seat if ctl.focus_seat in ups else next(iter(ups), None)
         others = [(s, up) for s, up in ups.items() if s != seat]
         return self.render_play(ups[seat] if seat is not None else ctl.update_for(None), seat, others)
 
@@ -70,27 +67,51 @@ class TableScreens:
                  h("button", t("pass.ready", name=name), cls="primary big", id="handover-ready",
                    on_click=lambda e: self.take_over()), cls="screen handover", id="handover")
 
-    def pick_focus(self, ups):
-        """Pass-and-play: the screen shows the local seat the game waits for (the update's
-        ``awaited``), behind a hand-over screen whenever that seat changes.  ``ups`` maps
-        each seat played on this device to its update."""
-        if not ups:
-            return None
-        humans = list(ups)
-        wanting = [s for s in humans if s in (ups[s].get("awaited") or ())]
-        target = self.focus_seat if self.focus_seat in humans else humans[0]
-        if wanting and target not in wanting:
-            target = wanting[0]
-        if target != self.focus_seat:
-            if self.focus_seat is not None and len(humans) > 1:
-                self.handover_to = target
-            self.focus_seat = target
-        return self.focus_seat
-
     def take_over(self):
-        self.handover_to = None
+        self.ctl.take_over()
         self.screen_state.pop("held", None)
+        self.tell_news()                    # what the seat now on screen missed
         self.render()
+
+    def warm_next(self) -> None:
+        """Pass-and-play, while the hand-over screen waits: the next player's screen is drawn
+        once in idle time, and not shown (screens only draw, so this changes nothing); the
+        parts it keeps (``ctx.part``) are then ready when the player taps "ready", which costs
+        only putting them on the page."""
+        ctl = self.ctl
+        seat = ctl.handover_to if ctl is not None and ctl.ready and ctl.started else None
+        if seat is None:
+            return
+
+        def warm(_ms_left):
+            if ctl is not self.ctl or ctl.handover_to != seat:
+                return
+            ups = ctl.updates()
+            if seat in ups:
+                game = ctl.game
+                others = [(s, up) for s, up in ups.items() if s != seat]
+                self.screen_module(game.id).render(self.make_context(game, seat, ups[seat], others))
+        timers.when_idle(warm)
+
+    def tell_news(self) -> None:
+        """After a change at the table, not while drawing: what the seat on screen should
+        hear of it, said once, and where its player should look (the screen module's
+        ``news``, :func:`~clubtable.ui.context.new_news`)."""
+        ctl = self.ctl
+        if ctl is None or not ctl.ready or not ctl.started or ctl.handover_to is not None:
+            return
+        seats = ctl.local_seats()
+        seat = ctl.focus_seat if ctl.focus_seat in seats else (seats[0] if seats else None)
+        up = ctl.update_for(seat)
+        game = GAMES[up.get("game")] if up.get("game") in GAMES else ctl.game
+        told = getattr(self.screen_module(game.id), "news", None) if game is not None else None
+        if told is None or not up.get("view"):
+            return
+        say, look = new_news(told(self.make_context(game, seat, up, [])), self.news_heard, seat)
+        if say:
+            self.announce(say)
+        if look:
+            self.news_at = look
 
     def shared_screen(self, game, others) -> bool:
         """Pass-and-play: does this screen offer a move to another player at the device (a
@@ -380,9 +401,10 @@ class TableScreens:
         self.render()
 
     def out_seats(self, ctx) -> set:
-        """The seats out of a game that goes on (DODGY's ``active``)."""
-        seats = (ctx.view or {}).get("seats") or []
-        return {s.get("seat") for s in seats if isinstance(s, dict) and s.get("active") is False}
+        """The seats out of a game that goes on, as the game's screen module says
+        (``seats_out(view)``; a game without it puts nobody out)."""
+        out = getattr(self.screen_module(ctx.game_id), "seats_out", None)
+        return set(out(ctx.view or {})) if out is not None else set()
 
     def people_out(self, ctx) -> bool:
         """No person at the table (here or invited) has anything left to do."""
@@ -407,6 +429,8 @@ class TableScreens:
         board = mod.render(ctx)
         self.take_news(mod, ctx)
         trace.mark("render.screen")
+        # a screen played by keys names the element that keeps the keyboard (App.render)
+        self.keep_focus_on = getattr(mod, "KEEP_FOCUS", None) if seat is not None else None
         return h("section",
                  h("header", h("h1", game.title), self.roster(ctx),
                    h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="table-rules",

@@ -166,10 +166,6 @@ def status(ctx):
                        cls="cave-what"))
         ia = v.get("interrupt")
         if ia:
-            race = [rnd.get("no"), rnd.get("turn"), ia.get("side")]
-            if ctx.scratch.get(f"cave.looked.{ctx.seat}") != race:    # who won the race, once
-                ctx.scratch[f"cave.looked.{ctx.seat}"] = race
-                ctx.look_at("#cave-interrupt-banner")
             lines.append(h("p", t("cave.interrupted_by", name=_side_names(ctx, ia["side"])),
                            cls="cave-banner", role="status", id="cave-interrupt-banner"))
         elif v.get("judging") is not None:
@@ -200,17 +196,12 @@ def interrupt_bar(ctx):
     t = ctx.t
     cubes = v["sides"][v["my_side"]]["interrupts"]
     s = _s(ctx)
-    may = {seat for seat, up in ctx.others if "interrupt" in (up.get("moves") or [])}
-    if ctx.can("interrupt"):
-        may.add(ctx.seat)
-    if s.get("cave.arm") not in may:
-        s.pop("cave.arm", None)             # the chance has gone: nothing left to confirm
+    rnd = v.get("round") or {}
+    chance = [rnd.get("no"), rnd.get("turn")]          # an armed button is for this turn only
 
-    def arm(seat):
-        def on(e):
-            s["cave.arm"] = seat
-            ctx.redraw()
-        return on
+    def arm(seat, _action=None):
+        s["cave.arm"] = [seat, chance]
+        ctx.redraw()
 
     def spend(seat):
         def on(e):
@@ -221,8 +212,12 @@ def interrupt_bar(ctx):
     def cancel(e):
         s.pop("cave.arm", None)
         ctx.redraw()
-    if s.get("cave.arm") is not None:       # a cube cannot be had back: asked once
-        seat = s["cave.arm"]
+    armed = s.get("cave.arm") or [None, None]
+    may = {seat for seat, up in ctx.others if "interrupt" in (up.get("moves") or [])}
+    if ctx.can("interrupt"):
+        may.add(ctx.seat)
+    if armed[1] == chance and armed[0] in may:          # a cube cannot be had back: asked once
+        seat = armed[0]
         mine = seat == ctx.seat
         return h("div", h("p", t("cave.interrupt_ask", name=ctx.name(seat)), id="cave-interrupt-ask", role="alert"),
                  h("button", "✋ ", t("cave.interrupt_yes"), id="cave-interrupt-yes" if mine else None,
@@ -231,11 +226,11 @@ def interrupt_bar(ctx):
                  cls="cave-interrupts asking")
     buttons = [h("button", "✋ ", t("cave.interrupt"), " ", h("span", t("cave.cubes", n=cubes), cls="cave-cube-n"),
                  id="cave-interrupt", cls="cave-interrupt", disabled=not ctx.can("interrupt"),
-                 data_cubes=cubes, on_click=arm(ctx.seat))]
-    for seat, up in ctx.others:
-        if "interrupt" in (up.get("moves") or []):
-            buttons.append(h("button", t("cave.interrupt_for", name=ctx.name(seat)), cls="cave-interrupt",
-                             key=f"cave-interrupt-{seat}", on_click=arm(seat)))
+                 data_cubes=cubes, on_click=lambda e: arm(ctx.seat))]
+    buttons += ctx.for_others("interrupt", lambda seat, a: t("cave.interrupt_for", name=ctx.name(seat)),
+                              key="cave-interrupt", cls="cave-interrupt",
+                              pick=lambda up: {"type": "interrupt"} if "interrupt" in (up.get("moves") or []) else None,
+                              on_click=arm)
     return h("div", buttons, cls="cave-interrupts")
 
 
@@ -405,8 +400,17 @@ def mat(ctx):
     me = v.get("my_side")
     medium = (v.get("options") or {}).get("riddle_medium", "canvas2d")
     molding = v.get("phase") == "molding"
-    cards = [riddle_card(ctx, r, me, medium, molding) for r in v.get("riddles") or []]
+    # each card drawn again only when what it shows changes (most moves change one or none)
+    shown = (ctx.showing("secrets"), v.get("sides"), v.get("side_of"), v.get("phase"), id(ctx.scratch))
+    cards = [ctx.part(("riddle", r["id"]), _card, r, me, medium, molding, shown,
+                      tuple(_src(ctx, ref) for ref in r.get("pictures") or ())) for r in v.get("riddles") or []]
     return h("section", h("h2", t("cave.mat"), cls="cave-h"), h("ol", cards, cls="cave-mat"), id="cave-mat")
+
+
+def _card(ctx, r, me, medium, molding, shown, urls):
+    """``riddle_card``, for ``ctx.part``: ``shown`` and ``urls`` hold what else it reads (the
+    sides' names and colours, the phase, the pictures' addresses, the scratch its zoom uses)."""
+    return riddle_card(ctx, r, me, medium, molding)
 
 
 def riddle_card(ctx, r, me, medium, molding=False):
@@ -761,6 +765,16 @@ def _drawn(ctx, part, *shown):
 
 
 # =========================================================================== the screen
+def news(ctx) -> dict:
+    """After a change: who won an interrupt race is brought into view, once per race
+    (``context.new_news``)."""
+    v = ctx.view
+    ia, rnd = v.get("interrupt"), v.get("round") or {}
+    if v.get("phase") != "play" or not ia:
+        return {}
+    return {"race": ((rnd.get("no"), rnd.get("turn"), ia.get("side")), None, "#cave-interrupt-banner")}
+
+
 def render(ctx):
     v = ctx.view
     if not v:
@@ -787,7 +801,9 @@ def render(ctx):
         action = action[:2] + [book] + action[2:]
     return h("div", status(ctx), action, None if first else book,
              zoom_view(ctx), mat(ctx),
-             h("div", track(ctx), sides(ctx), cls="cave-side-by-side"),
+             h("div", ctx.part("track", _drawn, track, v.get("track"), v.get("marker"), v.get("five_sides")),
+               ctx.part("sides", _drawn, sides, v.get("sides"), v.get("side_of"), v.get("start"), v.get("turn_side"),
+                        v.get("my_side")), cls="cave-side-by-side"),
              ctx.part("qa", _drawn, qa_log, v.get("qa"), named),
              ctx.part("guesses", _drawn, guess_log, v.get("guesses"), named),
              ctx.part("letters", _drawn, letter_log, v.get("letters"), named),

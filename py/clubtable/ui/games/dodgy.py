@@ -89,7 +89,6 @@ def render(ctx):
     v = ctx.view
     if not v:
         return h("p", "…")
-    _announce(ctx)
     # my dice, then the statement, the clock and my answer to it, then the others: on a phone
     # what I must answer in the challenge window is in the first screen, beside my dice
     parts = [status_line(ctx), players_panel(ctx, True), turn_panel(ctx), players_panel(ctx, False)]
@@ -99,27 +98,29 @@ def render(ctx):
     return parts
 
 
-def _announce(ctx) -> None:
-    """Tell screen-reader users the news once: a statement, a reveal, their turn."""
+def news(ctx) -> dict:
+    """What screen-reader users hear after a change (said once each, by the shell): a
+    statement, a reveal, their turn; and a reveal brings the dice on the table into view,
+    where the player looks (``context.new_news``)."""
     v = ctx.view
     rev = v.get("reveal")
     if v.get("phase") == "choose" and rev:
-        news = f"{reveal_line(ctx, rev)} {verdict(ctx, rev)}"
+        said = f"{reveal_line(ctx, rev)} {verdict(ctx, rev)}"
     elif v.get("statement"):
-        news = claim_text(ctx, v["statement"])
+        said = claim_text(ctx, v["statement"])
     else:
-        news = ctx.t("dodgy.round", n=v.get("round"))
+        said = ctx.t("dodgy.round", n=v.get("round"))
     if ctx.can("state"):
-        news += " " + ctx.t("dodgy.you_state")
+        said += " " + ctx.t("dodgy.you_state")
     elif ctx.can("choose"):
-        news += " " + ctx.t("dodgy.choose", name=ctx.name((rev or {}).get("loser")))
-    if rev and ctx.scratch.get(f"dodgy.looked.{ctx.seat}") != rev.get("round"):
-        ctx.scratch[f"dodgy.looked.{ctx.seat}"] = rev.get("round")
-        ctx.look_at("#reveal h2")             # the dice on the table, where the player looks
-    said = f"dodgy.said.{ctx.seat}"
-    if ctx.scratch.get(said) != news:
-        ctx.scratch[said] = news
-        ctx.announce(news)
+        said += " " + ctx.t("dodgy.choose", name=ctx.name((rev or {}).get("loser")))
+    return {"said": (said, said, None), "reveal": (rev.get("round"), None, "#reveal h2") if rev else None}
+
+
+def seats_out(view) -> set:
+    """The seats out of the game while it goes on (the shell offers "finish now" when all
+    of a device's are)."""
+    return {s.get("seat") for s in view.get("seats") or [] if isinstance(s, dict) and s.get("active") is False}
 
 
 def status_line(ctx):
@@ -224,11 +225,8 @@ def shout_buttons(ctx) -> list:
         buttons.append(h("button", t("dodgy.accept"), id="accept", key="accept",
                          on_click=lambda e: ctx.act(ctx.find("accept")[0])))
     # Pass-and-play: every other player at this device may shout too, without seeing dice.
-    for seat, up in ctx.others:
-        act = next((a for a in up.get("legal") or [] if a.get("type") == "dodgy"), None)
-        if act:
-            buttons.append(h("button", t("dodgy.shout_for", name=ctx.name(seat)), cls="danger",
-                             key=f"shout-{seat}", on_click=lambda e, a=act, s=seat: ctx.act(a, seat=s)))
+    buttons += ctx.for_others("dodgy", lambda seat, a: t("dodgy.shout_for", name=ctx.name(seat)), key="shout",
+                              cls="danger")
     return buttons
 
 

@@ -251,13 +251,12 @@ def _race_button(ctx, v):
                          h("span", t("dohdles.on_n", n=_num(v["dohdles"][aim])), cls="on"),
                          cls="danger huge", id="dohdles-claim",
                          on_click=lambda e, d=aim: ctx.act({"type": "claim", "dohdle": d})))
-    for seat, up in ctx.others:          # pass-and-play: anyone at the device may shout
-        legal = up.get("legal") or []
-        other = _aim(ctx, legal, up.get("view") or v)
-        if other is not None:
-            buttons.append(h("button", t("dohdles.shout_for", name=ctx.name(seat), n=_num(v["dohdles"][other])),
-                             cls="danger", key=f"claim-for-{seat}",
-                             on_click=lambda e, d=other, s=seat: ctx.act({"type": "claim", "dohdle": d}, seat=s)))
+    def claim_for(up):                   # pass-and-play: anyone at the device may shout
+        d = _aim(ctx, up.get("legal") or [], up.get("view") or v)
+        return None if d is None else {"type": "claim", "dohdle": d}
+    buttons += ctx.for_others("claim", lambda seat, a: t("dohdles.shout_for", name=ctx.name(seat),
+                                                          n=_num(v["dohdles"][a["dohdle"]])),
+                              key="claim-for", cls="danger", pick=claim_for)
     if not buttons:
         me = v["sides"][v["side"]] if v.get("side") is not None else None
         if me and me["cube"] != "ready":

@@ -20,7 +20,6 @@ shows the refusal as a toast.
 from __future__ import annotations
 
 from .. import dom
-from ..browser import focus
 from ..dom import h
 
 # Keys for open ends: letters, minus the ones that are commands (d, h, n, u).
@@ -75,6 +74,10 @@ def _pattern(i, fill):
 
 _BODY = "#a8683a"
 _DARK = "#5b3515"
+
+
+def _defs(ctx, colours):
+    return defs(colours)
 
 
 def defs(colours):
@@ -178,6 +181,11 @@ def mark_text(ctx, seat):
 
 
 # ====================================================================== the screen
+# Keyboard play stays alive: the shell focuses the board when a seat's screen first shows,
+# and again whenever a redraw removed the focused control (``focus.keep_focus``).
+KEEP_FOCUS = "waldi-board"
+
+
 def render(ctx):
     v = ctx.view
     if not v:
@@ -187,7 +195,8 @@ def render(ctx):
     me = v.get("me")
     phase = v.get("phase")
     keys = _end_keys(ctx, v)
-    board = [defs(colours), _status(ctx, v), _banner(ctx, v)]
+    # the picture parts and the legend change only with the table's colours
+    board = [ctx.part("defs", _defs, colours), _status(ctx, v), _banner(ctx, v)]
     # After the Stop the distribution comes first (with the "Next round" button).
     if phase in ("scoring", "over") and v.get("results"):
         board.append(_round_scoring(ctx, v))
@@ -197,13 +206,12 @@ def render(ctx):
     board.append(_dogs(ctx, v, keys))
     if phase in ("countdown", "live"):
         board.append(_my_area(ctx, v) if me is not None else h("p", t("waldi.spectator"), cls="muted"))
-    board.append(_legend(ctx, colours))
+    board.append(ctx.part("legend", _legend, colours))
     if v.get("deck_warnings"):
         board.append(h("p", t("waldi.warnings"), " ", "; ".join(str(w) for w in v["deck_warnings"]),
                        cls="muted"))
     if me is not None:
         board.append(h("p", t("waldi.keys"), cls="muted waldi-keys", id="waldi-keys"))
-        _keep_focus(ctx)
     return h("div", board, cls="waldi", id="waldi-board", tabindex="0",
              aria_describedby="waldi-keys" if me is not None else None,
              on_keydown=lambda e: _on_key(ctx, keys, e))
@@ -303,19 +311,18 @@ def _seat_markers(ctx, seat, s):
 
 # ---------------------------------------------------------------------- the dachshunds
 def _end_keys(ctx, v):
-    """dog id -> key letter for every open dachshund; a letter stays with its dachshund."""
-    state = ctx.scratch.get("waldi.keys")
-    if not state or state.get("round") != v.get("round"):
-        state = {"round": v.get("round"), "map": {}}
-    old = state["map"]
-    open_ids = [d["id"] for d in v.get("dogs") or [] if d.get("open")]
-    keys = {d: old[d] for d in open_ids if d in old}
-    free = [k for k in END_KEYS if k not in keys.values()]
-    for d in open_ids:
-        if d not in keys and free:
-            keys[d] = free.pop(0)
-    state["map"] = keys
-    ctx.scratch["waldi.keys"] = state
+    """dog id -> key letter for every open dachshund: a round's dachshunds have consecutive
+    ids, and each has the letter of its place in the round, so a letter stays with its
+    dachshund while others close (a pure function of the view: nothing remembered)."""
+    dogs = v.get("dogs") or []
+    if not dogs:
+        return {}
+    first, keys, used = dogs[0]["id"], {}, set()
+    for d in dogs:
+        key = END_KEYS[(d["id"] - first) % len(END_KEYS)]
+        if d.get("open") and key not in used:
+            keys[d["id"]] = key
+            used.add(key)
     return keys
 
 
@@ -369,7 +376,9 @@ def _dogs(ctx, v, keys):
         out += [h("h2", t("waldi.dogs"), cls="waldi-h"), h("p", t("waldi.rule"), cls="muted waldi-rule"),
                 h("ol", rows, cls="waldi-dogs", id="waldi-open") if rows
                 else h("p", t("waldi.no_dogs"), cls="muted", id="waldi-open")]
-    done = [done_dog(ctx, v, d, flashes) for d in dogs if not d.get("open")]
+    colours = list(v.get("colours") or [])
+    done = [ctx.part(("done", d["id"]), _done_dog, colours, d, _dog_flashes(d, flashes))
+            for d in dogs if not d.get("open")]
     if done:
         out += [h("h2", t("waldi.completed"), cls="waldi-h"), h("ol", done, cls="waldi-donelist", id="waldi-done")]
     left = [d for d in dogs if d.get("open")] if stopped else []
@@ -397,8 +406,25 @@ def _open_dogs(ctx, v, keys, flashes):
                       cls="waldi-dog new"))
     for dog in v.get("dogs") or []:
         if dog.get("open"):
-            rows.append(_open_dog(ctx, v, dog, keys.get(dog["id"], ""), dog["id"] in fits, can_attach, flashes))
+            # each dachshund drawn again only when it, its letter or what may be laid changes
+            rows.append(ctx.part(("open", dog["id"]), _open_dog_part, list(v.get("colours") or []), dog,
+                                 keys.get(dog["id"], ""), dog["id"] in fits, can_attach, _dog_flashes(dog, flashes)))
     return rows
+
+
+def _dog_flashes(dog, flashes) -> tuple:
+    """The flashes on ``dog``'s cards, as ``ctx.part`` compares them."""
+    return tuple(sorted((k, seat) for k, seat in flashes.items() if k[0] == dog["id"]))
+
+
+def _open_dog_part(ctx, colours, dog, key, fit, can_attach, flashing):
+    """``_open_dog``, for ``ctx.part``: its arguments are all it reads."""
+    return _open_dog(ctx, {"colours": colours}, dog, key, fit, can_attach, dict(flashing))
+
+
+def _done_dog(ctx, colours, dog, flashing):
+    """``done_dog``, for ``ctx.part``: its arguments are all it reads."""
+    return done_dog(ctx, {"colours": colours}, dog, dict(flashing))
 
 
 def _open_dog(ctx, v, dog, key, fit, can_attach, flashes):
@@ -612,15 +638,6 @@ def _key_action(ctx, keys, k):
         if dog is not None:
             return {"type": "attach", "dog": dog["id"], "at": dog.get("length")}
     return None
-
-
-def _keep_focus(ctx):
-    """Keep keyboard play alive: focus the board once, and again whenever a re-render
-    removed the focused control (focus fell back to the page body)."""
-    first = not ctx.scratch.get("waldi.focused")
-    ctx.scratch["waldi.focused"] = True
-    focus.keep_focus("waldi-board", force=first)
-
 
 
 # ====================================================================== how to play
