@@ -92,9 +92,9 @@ def test_the_stater_gets_the_picker_in_its_language_and_acts_through_the_context
     assert not said and not ctx.scratch                       # drawing tells nothing, keeps nothing
     from clubtable.ui.context import new_news
     heard = {}
-    words, look = new_news(dodgy.news(ctx), heard, stater)
+    words, look, _, _ = new_news(dodgy.news(ctx), heard, stater)
     assert "Votre annonce" in words and look is None          # the news, once...
-    assert new_news(dodgy.news(_context(up, stater, acted, said)), heard, stater) == ("", None)   # ...not again
+    assert new_news(dodgy.news(_context(up, stater, acted, said)), heard, stater) == ("", None, [], None)   # ...not again
     image = _find(tree, dom, lambda n: "data-image" in n.attrs)
     image.events["click"](None)                               # choose an image (scratch only)
     form = _find(dodgy.render(ctx), dom, lambda n: n.attrs.get("id") == "claim-form")

@@ -48,21 +48,27 @@ class Refusal:
 
 def new_news(news: Optional[dict], heard: dict, seat: Optional[int]) -> tuple:
     """What of a screen's news is new to ``seat``.  A screen module may declare
-    ``news(ctx) -> {slot: (event, say, look)}``, a pure function of the context the shell
-    calls after each change of the table: for each kind of news (``slot``) the ``event`` it is
-    about, the words ``say`` to tell screen-reader users, and ``look``, the selector of what to
-    bring into view (either may be None).  Only an event that differs from the one ``seat``
-    last had in its slot counts; ``heard`` (the shell's, per table) keeps them.  Returns
-    ``(words to say or "", selector to look at or None)``."""
-    said, look = [], None
+    ``news(ctx) -> {slot: (event, say, look[, focus[, scroll_to]])}``, a pure function of the
+    context the shell calls after each change of the table and after each draw: for each kind
+    of news (``slot``) the ``event`` it is about, the words ``say`` to tell screen-reader
+    users, ``look``, the selector of what to bring into view (the player's eyes go there),
+    ``focus``, selectors of which the first that exists takes the keyboard without scrolling,
+    and ``scroll_to``, what to scroll into view without taking the focus (any may be None).
+    Only an event that differs from the one ``seat`` last had in its slot counts; ``heard``
+    (the shell's, per table) keeps them.  Returns ``(words to say or "", selector to look at
+    or None, selectors to focus, selector to scroll to or None)``."""
+    said, look, wanted, scroll = [], None, [], None
     for slot, item in (news or {}).items():
         if item is None or heard.get((seat, slot)) == item[0]:
             continue
         heard[(seat, slot)] = item[0]
-        if item[1]:
-            said.append(item[1])
-        look = item[2] or look
-    return " ".join(said), look
+        event, say, at, keys, row = (tuple(item) + (None, None))[:5]
+        if say:
+            said.append(say)
+        look = at or look
+        wanted.extend(keys or ())
+        scroll = row or scroll
+    return " ".join(said), look, wanted, scroll
 
 
 def _open_action(update: dict, move: str) -> Optional[dict]:

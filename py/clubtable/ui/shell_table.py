@@ -104,14 +104,32 @@ class TableScreens:
         seat = ctl.focus_seat if ctl.focus_seat in seats else (seats[0] if seats else None)
         up = ctl.update_for(seat)
         game = GAMES[up.get("game")] if up.get("game") in GAMES else ctl.game
-        told = getattr(self.screen_module(game.id), "news", None) if game is not None else None
-        if told is None or not up.get("view"):
+        if game is None or not up.get("view"):
             return
-        say, look = new_news(told(self.make_context(game, seat, up, [])), self.news_heard, seat)
+        self.take_news(self.screen_module(game.id), self.make_context(game, seat, up, []))
+
+    def take_news(self, mod, ctx) -> None:
+        """Act once on what is new in the screen module's ``news(ctx)`` for ``ctx.seat``: say
+        it, look at it, focus or scroll (after the draw).  Asked after each change of the
+        table and after each draw; each event is acted on once, so asking twice is harmless."""
+        told = getattr(mod, "news", None)
+        if told is None:
+            return
+        say, look, wanted, row = new_news(told(ctx), self.news_heard, ctx.seat)
         if say:
             self.announce(say)
         if look:
             self.news_at = look
+        if wanted or row:
+            # after the draw: the focus goes to the first control there is, without scrolling
+            # to it; what the move changed is brought into view where the player looks
+            def show(wanted=tuple(wanted), row=row):
+                for sel in wanted:
+                    if focus.focus(sel, prevent_scroll=True):
+                        break
+                if row:
+                    focus.scroll_into_view(row)
+            timers.later(0, show)
 
     def shared_screen(self, game, others) -> bool:
         """Pass-and-play: does this screen offer a move to another player at the device (a
@@ -447,32 +465,6 @@ class TableScreens:
                  self.leave_box(),
                  cls=f"screen play game-{game.id}", id="table",
                  on_pointerup=self.let_go if ctx.shared else None)
-
-    def take_news(self, mod, ctx) -> None:
-        """What a screen wants done once after it is drawn, acted on here so that its
-        ``render`` only draws: the module's ``news(ctx)`` (a pure function of the context)
-        returns None or ``{"key": …, "look_at": selector, "focus": [selectors],
-        "scroll_to": selector}``, and each key is acted on once per seat and table."""
-        got = getattr(mod, "news", None)
-        item = got(ctx) if got is not None else None
-        if not item:
-            return
-        seen = self.screen_state.setdefault("shell.news", {})
-        if seen.get(ctx.seat) == item["key"]:
-            return
-        seen[ctx.seat] = item["key"]
-        if item.get("look_at"):
-            self.news_at = item["look_at"]
-        if item.get("focus") or item.get("scroll_to"):
-            # after the draw: the focus goes to the first control there is, without scrolling
-            # to it; what the move changed is brought into view where the player looks
-            def show(wanted=tuple(item.get("focus") or ()), row=item.get("scroll_to")):
-                for sel in wanted:
-                    if focus.focus(sel, prevent_scroll=True):
-                        break
-                if row:
-                    focus.scroll_into_view(row)
-            timers.later(0, show)
 
     def host_status(self):
         """A guest's word on the host: the link lost, or the host's page not answering (a

@@ -277,16 +277,16 @@ def _moment(v):
 
 
 def news(ctx):
-    """For the shell, after a draw (``shell_table.take_news``): once the update a focus
+    """For the shell (``context.new_news``): once the update a focus
     request waited for has arrived, focus the next control without scrolling to it, and
     show the row just played (its pegs: the feedback) where the player is looking.  A move
     that ended the game leaves focus to the end (above the board)."""
     want = ctx.scratch.get("dd.focus")
     if not want or want[0] == _moment(ctx.view) or ctx.result:
-        return None
+        return {}
     used = ((ctx.view.get("board") or {}).get("rows") or [])
     row = f"#dd-row-{len(used) + 1}-{ctx.view.get('match', 0)}" if used else None
-    return {"key": ("dd.focus", want[2]), "focus": want[1], "scroll_to": row}
+    return {"focus": (want[2], None, None, want[1], row)}
 
 
 def _solution(ctx) -> list:

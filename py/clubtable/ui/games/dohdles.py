@@ -325,12 +325,12 @@ def _burst(ctx, v):
 
 
 def news(ctx):
-    """For the shell, once after a draw (``shell_table.take_news``): who won the race is
+    """For the shell (``context.new_news``): who won the race is
     brought into view, once per race won; the winner's field, so he types at once."""
     cur = (ctx.view.get("burst") or {}).get("current")
     if not cur:
-        return None
-    return {"key": ("doh.race", repr(cur)), "look_at": "#proposal" if ctx.can("propose") else "#burst h2"}
+        return {}
+    return {"race": (repr(cur), None, "#proposal" if ctx.can("propose") else "#burst h2")}
 
 
 # --------------------------------------------------------------------------- the turn
@@ -495,22 +495,43 @@ def _card_view(v: dict) -> dict:
 def _card(ctx, v, d, claimable, movable, reportable, target, srcs, asking=False):
     t = ctx.t
     n = _num(d)
-    side = v["sides"][d["side"]]
     status = d["status"]
+    buttons, ask = _card_buttons(ctx, d, n, claimable, movable, reportable, asking)
+    reports = d.get("reports") or []
+    flagged = h("p", t("dohdles.reported", names=", ".join(ctx.name(r) for r in reports)), cls="warn") if reports else None
+    qa = riddles.qa_log(d.get("qa") or [], t, lambda a: _answer_text(ctx, a), ctx.name, log_id=f"qa-{d['id']}")
+    return h("li",
+             h("h3", _swatch(ctx, v, d["side"]), " ", t("dohdles.dohdle_n", n=n), " ",
+               h("span", ctx.name(d["maker"]), cls="maker")),
+             _card_picture(ctx, v, d, n, srcs),
+             clue_track(ctx, v, d),
+             letter_sheet(ctx, d), _card_word(ctx, v, d), flagged, qa,
+             h("div", buttons, cls="row") if buttons else None, ask,
+             cls=f"ring-space dohdle {status}" + (" target" if target else ""),
+             id=f"dohdle-{d['id']}", data_status=status, data_chip=d["chip"], key=f"d-{d['id']}")
+
+
+def _card_picture(ctx, v, d, n, srcs):
+    """A card's picture: the tile of a table-top Dohdle, its photos, or where it stands."""
+    t = ctx.t
     if v.get("medium") == "table":
-        pic = h("div", h("span", str(n), cls="big-no"), h("span", t("dohdles.on_table")),
-                cls="table-tile", style=f"border-color:{_colour(ctx, side)}")
-    elif d.get("pictures"):
+        return h("div", h("span", str(n), cls="big-no"), h("span", t("dohdles.on_table")),
+                 cls="table-tile", style=f"border-color:{_colour(ctx, v['sides'][d['side']])}")
+    if d.get("pictures"):
         pics = []
         for i, ref in enumerate(d["pictures"]):
             src = srcs[i]
             pics.append(h("img", src=src, alt=t("dohdles.picture_of", n=n, name=ctx.name(d["maker"])), cls="pic",
                           data_ref=ref, key=f"pic-{d['id']}-{i}") if src else
                         h("span", t("dohdles.picture_coming"), cls="pic pending", data_ref=ref, key=f"pic-{d['id']}-{i}"))
-        pic = h("div", pics, cls="pics")
-    else:
-        pic = h("div", t("dohdles.made") if d.get("made") else t("dohdles.being_made"), cls="pic empty")
-    letters = letter_sheet(ctx, d)
+        return h("div", pics, cls="pics")
+    return h("div", t("dohdles.made") if d.get("made") else t("dohdles.being_made"), cls="pic empty")
+
+
+def _card_word(ctx, v, d):
+    """The word where this seat may see it, and who solved it."""
+    t = ctx.t
+    status = d["status"]
     word = None
     if d.get("word"):
         word = h("p", h("strong", d["word"], cls="word"), " ",
@@ -519,6 +540,12 @@ def _card(ctx, v, d, claimable, movable, reportable, target, srcs, asking=False)
     solved = None
     if status == "solved" and d.get("solved_by") is not None:
         solved = h("p", t("dohdles.solved_by", name=_side_name(ctx, v, d["solved_by"])), cls="ok")
+    return [word, solved]
+
+
+def _card_buttons(ctx, d, n, claimable, movable, reportable, asking):
+    """A card's buttons (move the chip, shout, report unfair) and the report's question."""
+    t = ctx.t
     buttons = []
     if movable:
         buttons.append(h("button", t("dohdles.move_chip", n=n), id=f"move-{d['id']}", cls="primary",
@@ -543,18 +570,7 @@ def _card(ctx, v, d, claimable, movable, reportable, target, srcs, asking=False)
             ctx.scratch["doh.unfair"] = x
             ctx.redraw()
         buttons.append(h("button", t("dohdles.report"), key=f"report-{d['id']}", cls="small", on_click=arm))
-    reports = d.get("reports") or []
-    flagged = h("p", t("dohdles.reported", names=", ".join(ctx.name(r) for r in reports)), cls="warn") if reports else None
-    qa = riddles.qa_log(d.get("qa") or [], t, lambda a: _answer_text(ctx, a), ctx.name, log_id=f"qa-{d['id']}")
-    return h("li",
-             h("h3", _swatch(ctx, v, d["side"]), " ", t("dohdles.dohdle_n", n=n), " ",
-               h("span", ctx.name(d["maker"]), cls="maker")),
-             pic,
-             clue_track(ctx, v, d),
-             letters, word, solved, flagged, qa,
-             h("div", buttons, cls="row") if buttons else None, ask,
-             cls=f"ring-space dohdle {status}" + (" target" if target else ""),
-             id=f"dohdle-{d['id']}", data_status=status, data_chip=d["chip"], key=f"d-{d['id']}")
+    return buttons, ask
 
 
 def _track(ctx, v):
