@@ -1116,6 +1116,7 @@ def set_title(text: str) -> None:
 
 
 def mark_ready() -> None:
+    window.performance.mark("py:ready")
     document.body.setAttribute("data-ready", "1")
 
 
