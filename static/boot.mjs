@@ -155,18 +155,22 @@ export async function loadPyodide(options = {}) {
   step("load");
   const settings = { ...options, indexURL: INDEX_URL };
   if (SNAPSHOT) {
+    let pyodide = null;
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: BUFFER ?? SNAPSHOT,
-                                           createPyodideModule: modulePending(), stdLibURL: REST_URL });
+      pyodide = await startPyodide({ ...settings, _loadSnapshot: BUFFER ?? SNAPSHOT,
+                                     createPyodideModule: modulePending(), stdLibURL: REST_URL });
       step("restored");
       if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
       mark("snapshot");
-      unpackStored(pyodide.FS, await APP, APP_DIR);
-      step("python");
-      return pyodide;
     } catch (error) {
+      pyodide = null;
       console.info("Python starts without its snapshot:", String(error?.message || error).split("\n")[0]);
       mark("fresh", /HTTP 404/.test(String(error)) ? "missing" : "rejected");
+    }
+    if (pyodide) {
+      unpackStored(pyodide.FS, await APP, APP_DIR);   // app.zip missing: the start fails, as it must
+      step("python");
+      return pyodide;
     }
   } else {
     mark("fresh", "off");
