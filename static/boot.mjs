@@ -36,12 +36,13 @@ const SNAPSHOT_BYTES = 0;
 // another fresh memory would make another interpreter, so the page then starts normally.
 const SNAPSHOT_THAW = [0, 0];
 
-// Asked for as soon as PyScript imports this module, before it opens its package storage and
-// calls loadPyodide: the download overlaps that work.
 // Each phase of the start is marked (`performance.mark`, "boot:*"; the app adds "py:*"): bench/phone.py
 // prints them, so a slow start says where its time went.
 const step = (name) => globalThis.performance?.mark?.(`boot:${name}`);
 step("module");
+
+// Asked for as soon as PyScript imports this module, before it opens its package storage and
+// calls loadPyodide: the download overlaps that work.
 const OFF = new URLSearchParams(globalThis.location?.search).has("nosnapshot");
 const BUFFER = OFF || !SNAPSHOT_BYTES ? null : new Uint8Array(SNAPSHOT_BYTES);
 const SNAPSHOT = OFF ? null : fetch(SNAPSHOT_URL).then(async (response) => {
@@ -114,7 +115,8 @@ export function thaw(snapshot, fresh) {
 
 // Write every file of a zip of stored entries (build.py makes app.zip and app-held.zip so)
 // under ``dir``: a few milliseconds, where Pyodide's unpackArchive (Python's zipfile, and
-// PyScript's [files] used it) took 30-170 ms on this machine and 0.3-0.9 s at CPU 4x (measured).
+// PyScript's [files] used it) took 30-170 ms on this machine, and its removal
+// took about 0.5 s off a start at CPU 4x (docs/PERFORMANCE.md).
 const UTF8 = new TextDecoder();
 function unpackStored(FS, archive, dir) {
   const bytes = new Uint8Array(archive);
