@@ -41,7 +41,8 @@ MEASURE = """() => {
   const res = performance.getEntriesByType('resource');
   const nav = performance.getEntriesByType('navigation')[0];
   const bytes = res.reduce((a, r) => a + (r.transferSize || 0), 0) + (nav ? nav.transferSize : 0);
-  return {fcp: paint ? paint.startTime : null, bytes, requests: res.length + 1,
+  const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]));
+  return {fcp: paint ? paint.startTime : null, bytes, requests: res.length + 1, marks,
           ready: window.__benchReady ?? null, mode: document.documentElement.dataset.pythonBoot || null};
 }"""
 # When the page marks itself ready, on its own clock (installed before any script of the page).
@@ -85,7 +86,7 @@ def measure(pw, url, profile, worker, ready="body[data-ready='1']", phone=None):
             wall = (time.perf_counter() - t0) * 1000
             m = page.evaluate(MEASURE)
             out[kind] = {"fcp_ms": m["fcp"], "tti_ms": m["ready"], "wall_ms": wall, "bytes": m["bytes"],
-                         "requests": m["requests"], "mode": m["mode"],
+                         "requests": m["requests"], "mode": m["mode"], "marks": m["marks"],
                          "wire_bytes": sum(wire.values()) if wire is not None else None}
             if kind == "cold" and worker:   # a returning player finds the offline worker installed
                 page.wait_for_function(WORKER_IN_CONTROL, timeout=120_000)

@@ -2,7 +2,8 @@
 from the same vendored files), side by side in one run, in Chromium emulating the phone (CDP:
 ``Emulation.setCPUThrottlingRate`` and ``Network.emulateNetworkConditions``).  Prints first
 paint, interactive and bytes over the wire, cold (a new profile) and warm (a reload once the
-page's offline worker controls it), the ratios page/bare and the targets; then a guest's click
+page's offline worker controls it), the ratios page/bare and the targets, and where the page's
+start spent its time (the phases static/boot.mjs and the app mark); then a guest's click
 to the host's screen at a DODGY table of two tabs, both throttled (bench/rtt.py's measure).
 
     python3 build.py dist && python3 bench/phone.py [--runs 3] [--profile mid|slow|desktop]
@@ -72,6 +73,24 @@ def report_start_up(results, phone):
             print(f"  {'met   ' if ok else 'MISSED'} {label}")
 
 
+def report_phases(results):
+    """The page's start, phase by phase: the median time (ms from navigation) at which each of its
+    marks (``performance.mark``: "boot:*" in static/boot.mjs, "py:*" in the app) was reached,
+    and the median time since the mark before it."""
+    for kind in ("cold", "warm"):
+        runs = [r[kind]["marks"] for r in results["page"] if r[kind].get("marks")]
+        if not runs:
+            continue
+        names = sorted({n for marks in runs for n in marks}, key=lambda n: statistics.median(m.get(n, 0) for m in runs))
+        print(f"{kind} start of the page, by phase (ms; median at / median since the one before):")
+        before = None
+        for name in names:
+            at = statistics.median(m[name] for m in runs if name in m)
+            since = statistics.median(m[name] - m[before] for m in runs if name in m and before in m) if before else at
+            print(f"  {name:24}{at:8.0f}{since:8.0f}")
+            before = name
+
+
 def clicks(pw, base, phone, samples):
     """A guest's click to the host's screen (and to its own), both tabs at the phone's CPU rate."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -121,6 +140,7 @@ def main(argv=None):
                   f"{phone['latency']:g} ms; {args.runs} runs each, medians; load before {load_before}, "
                   f"after {boot.load_average()}")
             report_start_up(results, phone)
+            report_phases(results)
             if args.all:
                 for name in ("bare", "page"):
                     for r in results[name]:

@@ -1,8 +1,12 @@
 """Browser entry point: put the unpacked engine on the path and start the app."""
 import sys
 
+from js import performance
+
+performance.mark("py:main")     # the start's phases: see static/boot.mjs
 sys.path.insert(0, "app")
 
 from clubtable.ui.app import start  # noqa: E402
 
+performance.mark("py:imported")
 start()

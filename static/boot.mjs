@@ -15,6 +15,9 @@ const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.
 // The sources of the project's modules the snapshot holds (build.py moves them out of app.zip):
 // only a normal start reads them.
 const HELD_URL = new URL("./app-held.zip", import.meta.url).href;
+// The project's archive, unpacked into ./app (main.py puts it on sys.path) by unpackStored below.
+const APP_URL = new URL("./app.zip", import.meta.url).href;
+const APP_DIR = "/home/pyodide/app";
 
 // After a restore every tab would draw the same `random` numbers until reseeded; `secrets`
 // and os.urandom already read the browser's crypto source.  random.seed() reads it too.
@@ -33,6 +36,11 @@ const SNAPSHOT_BYTES = 0;
 // another fresh memory would make another interpreter, so the page then starts normally.
 const SNAPSHOT_THAW = [0, 0];
 
+// Each phase of the start is marked (`performance.mark`, "boot:*"; the app adds "py:*"): bench/phone.py
+// prints them, so a slow start says where its time went.
+const step = (name) => globalThis.performance?.mark?.(`boot:${name}`);
+step("module");
+
 // Asked for as soon as PyScript imports this module, before it opens its package storage and
 // calls loadPyodide: the download overlaps that work.
 const OFF = new URLSearchParams(globalThis.location?.search).has("nosnapshot");
@@ -48,15 +56,22 @@ const SNAPSHOT = OFF ? null : fetch(SNAPSHOT_URL).then(async (response) => {
     at += part.value.length;
   }
   if (at !== BUFFER.length) throw new Error("snapshot: shorter than built");
+  step("snapshot-fetched");
   return BUFFER;
 });
 SNAPSHOT?.catch(() => {});   // reported by loadPyodide, not as an unhandled rejection
+const APP = fetch(APP_URL).then((response) => {
+  if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
+  return response.arrayBuffer();
+});
+APP.catch(() => {});         // reported when loadPyodide needs it
 
 // Pyodide's Emscripten module, made as soon as loadPyodide is called; it is handed over for the
 // restore only once the snapshot is whole, and thawed (SNAPSHOT_THAW) with a copy of the memory
 // taken when the WebAssembly instance is made, before any of its code runs.
 function modulePending() {
   const made = import(INDEX_URL + "pyodide.asm.mjs");
+  made.then(() => step("asm-imported"), () => {});
   return async (settings) => {
     const [bytes, hash] = SNAPSHOT_THAW;
     let fresh = null;
@@ -64,15 +79,18 @@ function modulePending() {
       const instantiate = settings.instantiateWasm;
       if (!instantiate) throw new Error("snapshot: the fresh memory cannot be seen");
       settings.instantiateWasm = (imports, receive) => instantiate(imports, (instance, module) => {
+        step("wasm-instantiated");
         fresh = new Uint8Array(instance.exports.memory.buffer, 0, bytes).slice();
         receive(instance, module);
       });
     }
     const module = await (await made).default(settings);
     const snapshot = await SNAPSHOT;
+    step("module-made");
     if (bytes && thaw(ArrayBuffer.isView(snapshot) ? snapshot : new Uint8Array(snapshot), fresh) !== hash) {
       throw new Error("snapshot: made for another runtime");
     }
+    step("thawed");
     return module;
   };
 }
@@ -95,6 +113,40 @@ export function thaw(snapshot, fresh) {
   return h >>> 0;
 }
 
+// Write every file of a zip of stored entries (build.py makes app.zip and app-held.zip so)
+// under ``dir``: a few milliseconds, where Pyodide's unpackArchive (Python's zipfile, and
+// PyScript's [files] used it) took 30-170 ms on this machine, and its removal
+// took about 0.5 s off a start at CPU 4x (docs/PERFORMANCE.md).
+const UTF8 = new TextDecoder();
+function unpackStored(FS, archive, dir) {
+  const bytes = new Uint8Array(archive);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;                         // the central directory's end record
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("archive: not a zip");
+  const made = new Set();
+  let at = view.getUint32(end + 16, true);
+  for (let left = view.getUint16(end + 10, true); left > 0; left--) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("archive: bad central directory");
+    const size = view.getUint32(at + 20, true);
+    const name = UTF8.decode(bytes.subarray(at + 46, at + 46 + view.getUint16(at + 28, true)));
+    const local = view.getUint32(at + 42, true);
+    const stored = view.getUint16(at + 10, true) === 0;
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue;
+    if (!stored || name.startsWith("/") || name.split("/").includes("..")) throw new Error(`archive: cannot unpack ${name}`);
+    if (view.getUint32(local, true) !== 0x04034b50) throw new Error(`archive: ${name} not found`);
+    const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const path = `${dir}/${name}`;
+    for (let slash = path.indexOf("/", 1); slash > 0; slash = path.indexOf("/", slash + 1)) {
+      const folder = path.slice(0, slash);
+      if (!made.has(folder) && !FS.analyzePath(folder).exists) FS.mkdir(folder);
+      made.add(folder);
+    }
+    FS.writeFile(path, bytes.subarray(data, data + size));
+  }
+}
+
 function mark(mode, detail) {
   // Read by the tests and the boot benchmark: "snapshot", "fresh" or "fresh:<why>".
   const root = globalThis.document?.documentElement;   // absent in a worker
@@ -102,17 +154,25 @@ function mark(mode, detail) {
 }
 
 export async function loadPyodide(options = {}) {
+  step("load");
   const settings = { ...options, indexURL: INDEX_URL };
   if (SNAPSHOT) {
+    let pyodide = null;
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: BUFFER ?? SNAPSHOT,
-                                           createPyodideModule: modulePending(), stdLibURL: REST_URL });
+      pyodide = await startPyodide({ ...settings, _loadSnapshot: BUFFER ?? SNAPSHOT,
+                                     createPyodideModule: modulePending(), stdLibURL: REST_URL });
+      step("restored");
       if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
       mark("snapshot");
-      return pyodide;
     } catch (error) {
+      pyodide = null;
       console.info("Python starts without its snapshot:", String(error?.message || error).split("\n")[0]);
       mark("fresh", /HTTP 404/.test(String(error)) ? "missing" : "rejected");
+    }
+    if (pyodide) {
+      unpackStored(pyodide.FS, await APP, APP_DIR);   // app.zip missing: the start fails, as it must
+      step("python");
+      return pyodide;
     }
   } else {
     mark("fresh", "off");
@@ -120,7 +180,9 @@ export async function loadPyodide(options = {}) {
   const held = fetch(HELD_URL).then((r) => (r.ok ? r.arrayBuffer() : null), () => null);   // null: app.zip has all
   const pyodide = await startPyodide(settings);
   const sources = await held;
-  if (sources) pyodide.unpackArchive(sources, "zip", { extractDir: "/home/pyodide/app" });
+  if (sources) unpackStored(pyodide.FS, sources, APP_DIR);
+  unpackStored(pyodide.FS, await APP, APP_DIR);
+  step("python");
   return pyodide;
 }
 

@@ -250,3 +250,22 @@ def test_the_sources_the_snapshot_holds_leave_app_zip_for_a_zip_of_their_own(tmp
         assert z.namelist() == ["pkg/rules.json", "pkg/ui/__init__.py", "pkg/ui/__pycache__/dom.cpython-314.pyc",
                                 "pkg/ui/dom.py"]          # data, and what the snapshot lacks, stay
         assert held.read("pkg/engine.py") == b"pkg/engine.py"
+
+
+def test_the_style_sheets_are_written_into_the_page_with_their_urls_made_the_pages(tmp_path):
+    (tmp_path / "static" / "css").mkdir(parents=True)
+    (tmp_path / "static" / "css" / "a.css").write_text(
+        ".x { background: url(../art/x.svg); } .y { background: url(data:image/png;base64,AA); }\n")
+    (tmp_path / "static" / "css" / "b.css").write_text(":root { --accent: #123456; }\n")
+    (tmp_path / "index.html").write_text(
+        '<head>\n  <link rel="stylesheet" href="static/css/a.css">\n'
+        '  <link rel="stylesheet" href="static/css/b.css">\n  <script src="static/lang.js"></script>\n</head>\n')
+    build.inline_styles(tmp_path)
+    page = (tmp_path / "index.html").read_text()
+    assert 'rel="stylesheet"' not in page
+    assert "url(static/art/x.svg)" in page and "url(data:image/png;base64,AA)" in page
+    assert page.index("url(static/art/x.svg)") < page.index("--accent: #123456") < page.index("lang.js")
+    (tmp_path / "static" / "css" / "b.css").write_text("/* </style><script>alert(1)</script> */\n")
+    (tmp_path / "index.html").write_text('  <link rel="stylesheet" href="static/css/b.css">\n')
+    with pytest.raises(SystemExit, match="</style"):
+        build.inline_styles(tmp_path)

@@ -71,6 +71,7 @@ def set_title(text: str) -> None:
 
 
 def mark_ready() -> None:
+    window.performance.mark("py:ready")          # the start's phases: see static/boot.mjs
     document.body.setAttribute("data-ready", "1")
 
 
