@@ -10,6 +10,7 @@ from ..games import GAMES
 from ..net import address, trace
 from ..net.sdp import CodeError
 from . import clubs, dom, records, storage
+from . import replay as replays
 from .dom import h
 from .shell_home import show_game_number
 
@@ -483,6 +484,7 @@ class TableScreens:
             lines.append(h("p", t("result.seed", seed=show_game_number(ctl.seed)), cls="muted", id="seed"))
         lines.append(h("button", t("result.again"), cls="primary", id="play-again",
                        on_click=lambda e: self.again()))
+        lines.append(replays.replay_button(self, ctl.table if getattr(ctl, "is_host", False) else None))
         lines.append(records.save_button(self))
         return h("section", lines, cls="result", id="result")
 

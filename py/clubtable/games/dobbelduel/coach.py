@@ -25,7 +25,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Optional
 
-from ..coaching import accuracy, tally, verdict
+from ..coaching import accuracy, drain, tally, verdict
 from . import solver
 from .board import MAX_EFFORTS, READY, ROLLED, feedback
 
@@ -98,7 +98,7 @@ class Coach:
         }
 
 
-def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dict:
+def coach_steps(game, replay, times: Optional[list] = None, clock=perf_counter):
     """``{"matches": [...]}``: per match the breaker's rated efforts, the maker's feedback
     checks and the breaker's accuracy.  ``replay``: a :class:`session.record.Replay`.
     ``times``: a list that gets each verdict's time in ms by ``clock`` (bench/coach.py)."""
@@ -126,6 +126,7 @@ def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dic
         rated = c.rate(board, action)
         if times is not None:
             times.append((clock() - t0) * 1000.0)
+        yield i
         rated["step"] = i
         rated["effort"] = board["efforts_used"] + (1 if board["phase"] == ROLLED else 0)
         if action["type"] == "place":
@@ -148,4 +149,10 @@ def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dic
     return {"game": game.id, "matches": out, "thresholds": list(THRESHOLDS)}
 
 
-__all__ = ["THRESHOLDS", "Coach", "coach"]
+
+def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dict:
+    """The whole report at once (:func:`coach_steps` run to its end)."""
+    return drain(coach_steps(game, replay, times, clock))
+
+
+__all__ = ["THRESHOLDS", "Coach", "coach", "coach_steps"]
