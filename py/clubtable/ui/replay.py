@@ -164,6 +164,12 @@ def _move(app, v: Viewer, step: int, stop: bool = True) -> None:
         v.timer += 1
     v.go(step)
     app.render()
+    _show_current()
+
+
+def _show_current() -> None:
+    """The current event in view in the timeline's own scroll box, the page left where it is."""
+    dom.soon(lambda: dom.scroll_within("#replay-timeline", "#replay-timeline li.current"))
 
 
 def _toggle(app, v: Viewer) -> None:
@@ -181,6 +187,7 @@ def _tick(app, v: Viewer, timer: int) -> None:
         if _viewer[0] is not v or v.timer != timer or not v.playing:
             return
         v.go(v.step + 1)
+        _show_current()
         if v.step >= v.last:
             v.playing = False
         elif app.route == "#/replay":
@@ -199,6 +206,8 @@ def _key(app, e) -> None:
     if getattr(e, "ctrlKey", False) or getattr(e, "altKey", False) or getattr(e, "metaKey", False):
         return
     tag = str(getattr(getattr(e, "target", None), "tagName", "") or "").lower()
+    if tag == "select":                # its own arrows pick a seat or a speed
+        return
     moves = {"ArrowLeft": v.step - 1, "ArrowRight": v.step + 1, "Home": 0, "End": v.last}
     if key in moves:
         e.preventDefault()
@@ -281,15 +290,14 @@ def _controls(app, v: Viewer, names: list):
         seat_opts.append(h("option", t("replay.all"), value="all", selected=v.seat is None, key="all"))
     return h("div",
              h("div",
-               b("⏮", "first", 0, v.step == 0),
-               b("◀", "back", v.step - 1, v.step == 0),
-               h("button", "⏸" if v.playing else "▶", id="replay-play", data_key="play",
-                 aria_label=t("replay.pause" if v.playing else "replay.play"),
-                 aria_pressed="true" if v.playing else "false", on_click=lambda e: _toggle(app, v)),
-               b("▶", "forward", v.step + 1, v.step >= v.last),
-               b("⏭", "last", v.last, v.step >= v.last),
+               b("«", "first", 0, v.step == 0),
+               b("‹", "back", v.step - 1, v.step == 0),
+               h("button", t("replay.pause" if v.playing else "replay.play"), id="replay-play", data_key="play",
+                 cls="primary", aria_pressed="true" if v.playing else "false", on_click=lambda e: _toggle(app, v)),
+               b("›", "forward", v.step + 1, v.step >= v.last),
+               b("»", "last", v.last, v.step >= v.last),
+               h("span", t("replay.step", step=v.step, steps=v.last), id="replay-step", role="status"),
                cls="replay-buttons", role="group", aria_label=t("replay.controls")),
-             h("p", t("replay.step", step=v.step, steps=v.last), id="replay-step", role="status"),
              h("div",
                h("label", t("replay.seen_by"), " ",
                  h("select", seat_opts, id="replay-seat", on_change=pick_seat)),
