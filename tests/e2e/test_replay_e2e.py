@@ -92,8 +92,8 @@ def test_a_solo_dodgy_is_replayed_step_by_step_and_coached(context, base_url):
 
 def dobbelduel_record() -> bytes:
     game = GAMES["dobbelduel"]
-    table = Table(game, [{"kind": "bot", "level": "hard", "name": "Ann"}, {"kind": "bot", "level": "easy", "name": "Ben"}],
-                  options={}, seed=7, table_id="rec", bot_pace=1.0)
+    seats = [{"kind": "bot", "level": "hard", "name": "Ann"}, {"kind": "bot", "level": "easy", "name": "Ben"}]
+    table = Table(game, seats, options={}, seed=7, table_id="rec", bot_pace=1.0)
     now = 0
     table.start(now)
     while game.result(table.state) is None:

@@ -484,7 +484,8 @@ class TableScreens:
             lines.append(h("p", t("result.seed", seed=show_game_number(ctl.seed)), cls="muted", id="seed"))
         lines.append(h("button", t("result.again"), cls="primary", id="play-again",
                        on_click=lambda e: self.again()))
-        lines.append(replays.replay_button(self, ctl.table if getattr(ctl, "is_host", False) else None))
+        host_table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
+        lines.append(replays.replay_button(self, host_table))
         lines.append(records.save_button(self))
         return h("section", lines, cls="result", id="result")
 
