@@ -525,6 +525,16 @@ class Game:
         package = type(self).__module__.rpartition(".")[0]
         return getattr(import_module(module, package), name)(self, replay, **kw)
 
+    def review_summary(self, report: dict, names: list) -> list:
+        """The coach's ``report`` summed up in words: ``[(catalogue key, params)]`` (the coach
+        module's ``summary``; none without one)."""
+        if not self.coach or not report:
+            return []
+        module, _name = self.coach.split(":")
+        package = type(self).__module__.rpartition(".")[0]
+        fn = getattr(import_module(module, package), "summary", None)
+        return fn(report, names) if fn is not None else []
+
     def review_steps(self, replay):
         """The coach's report a verdict at a time: a generator yielding the log index of each
         verdict it made and returning the report (None without a coach), so the page can

@@ -2,7 +2,7 @@
 by the game's own screen (``render(ctx)``) from the view of a seat the viewer picks, or the
 all-seeing view once the game is over; first / back / forward / last, play at a chosen speed,
 the keyboard (←/→, Home/End, Space), and the events in words beside, the current one marked.
-Real-time Wie Waldi plays on its logged times, scaled by the speed.
+A real-time game (Wie Waldi) plays on its logged times, scaled by the speed.
 
 The replayed screen is inert: its context sends nothing, announces nothing, and the board is
 an ``inert`` element (no button in it can be pressed or focused).  Pictures come from the record.
@@ -78,7 +78,7 @@ class Viewer:
 
     def pause_ms(self) -> int:
         """How long the step now shown stays when playing."""
-        if self.game.id == "waldi" and self.step < self.last:
+        if self.game.realtime and self.step < self.last:
             log = self.record["log"]
             before = log[self.step - 1][2] if self.step > 0 else self.record["t0"]
             gap = log[self.step][2] - before
@@ -361,50 +361,12 @@ def _coach(app, v: Viewer, names: list):
         body = [h("p", t("coach.progress", percent=int(100 * v.coach_at / total)), id="coach-progress",
                   role="status", cls="muted")]
     else:
-        body = summary(t, v.coached or {}, names) or [h("p", t("coach.nothing"), id="coach-nothing")]
+        body = summary(t.lang, v.game, v.coached or {}, names) or [h("p", t("coach.nothing"), id="coach-nothing")]
     return h("section", h("h2", t("coach.title")), body, cls="coach", id="coach",
              data_done="1" if v.coach_done else "0")
 
 
-def _acc(value) -> str:
-    return "–" if value is None else f"{value:g}"
-
-
-def _name(names: list, seat) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-
-def summary(t, report: dict, names: list) -> list:
-    """The coach's summary in words: one line per player, match or riddle."""
-    game = report.get("game")
-    lines = []
-    if game == "dodgy":
-        for p in report["players"]:
-            lines.append(t("coach.dodgy.player", name=_name(names, p["seat"]), statements=p["statements"],
-                           bluffs=p["bluffs"], challenges=p["challenges"], caught=p["bluffs_caught"],
-                           good=p["good_doubts"], accuracy=_acc(p["accuracy"])))
-    elif game == "dobbelduel":
-        for m in report["matches"]:
-            n = m["verdicts"]
-            lines.append(t("coach.dobbelduel.match", match=m["match"] + 1, name=_name(names, m["breaker"]),
-                           accuracy=_acc(m["accuracy"]), best=n["best"], good=n["good"],
-                           inaccuracy=n["inaccuracy"], mistake=n["mistake"], blunder=n["blunder"]))
-            for f in m["feedback"]:
-                if f["wrong"]:
-                    lines.append(t("coach.dobbelduel.wrong_feedback", name=_name(names, m["maker"]),
-                                   effort=f["effort"]))
-    elif game == "waldi":
-        for p in report["players"]:
-            r = p["reaction_ms"]
-            lines.append(t("coach.waldi.player", name=_name(names, p["seat"]), laid=p["laid"],
-                           put_under=p["put_under"], timed_out=p["timed_out"], closed=p["closed"],
-                           snatched=p["snatched"], median=_acc(r["median"])))
-    elif "riddles" in report:
-        for r in report["riddles"]:
-            solved = r.get("solved_by")
-            solvers = solved if isinstance(solved, list) else ([] if solved is None else [solved])
-            who = ", ".join(_name(names, s) for s in solvers)
-            lines.append(t("coach.riddle", maker=_name(names, r["maker"]), questions=r["questions"],
-                           letters=r["letters"], guesses=r["guesses"])
-                         + " " + (t("coach.riddle.solved", names=who) if who else t("coach.riddle.unsolved")))
+def summary(lang: str, game, report: dict, names: list) -> list:
+    """The coach's summary in words (``Game.review_summary``): one line per player, match or riddle."""
+    lines = [rec.sentence(lang, key, params) for key, params in game.review_summary(report, names)]
     return [h("ul", [h("li", line, key=f"c{i}") for i, line in enumerate(lines)], id="coach-summary")] if lines else []

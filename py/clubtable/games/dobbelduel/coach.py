@@ -155,4 +155,22 @@ def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dic
     return drain(coach_steps(game, replay, times, clock))
 
 
+def _acc(value) -> str:
+    return "–" if value is None else f"{value:g}"
+
+
+def summary(report: dict, names: list) -> list:
+    """The report's summary in words, ``[(catalogue key, params)]``: per match the breaker's
+    accuracy and verdicts, and the maker's wrong answers."""
+    out = []
+    for m in report["matches"]:
+        n = m["verdicts"]
+        out.append(("dobbelduel.coach.match", {"match": m["match"] + 1, "name": names[m["breaker"]],
+                                               "accuracy": _acc(m["accuracy"]), "best": n["best"], "good": n["good"],
+                                               "inaccuracy": n["inaccuracy"], "mistake": n["mistake"],
+                                               "blunder": n["blunder"]}))
+        out += [("dobbelduel.coach.wrong_feedback", {"name": names[m["maker"]], "effort": f["effort"]})
+                for f in m["feedback"] if f["wrong"]]
+    return out
+
 __all__ = ["THRESHOLDS", "Coach", "coach", "coach_steps"]
