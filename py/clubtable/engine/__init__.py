@@ -525,6 +525,30 @@ class Game:
         package = type(self).__module__.rpartition(".")[0]
         return getattr(import_module(module, package), name)(self, replay, **kw)
 
+    def review_summary(self, report: dict, names: list) -> list:
+        """The coach's ``report`` summed up in words: ``[(catalogue key, params)]`` (the coach
+        module's ``summary``; none without one)."""
+        if not self.coach or not report:
+            return []
+        module, _name = self.coach.split(":")
+        package = type(self).__module__.rpartition(".")[0]
+        fn = getattr(import_module(module, package), "summary", None)
+        return fn(report, names) if fn is not None else []
+
+    def review_steps(self, replay):
+        """The coach's report a verdict at a time: a generator yielding the log index of each
+        verdict it made and returning the report (None without a coach), so the page can
+        compute it in idle slices.  A coach without ``<name>_steps`` is one step."""
+        if not self.coach:
+            return None
+        module, name = self.coach.split(":")
+        package = type(self).__module__.rpartition(".")[0]
+        mod = import_module(module, package)
+        steps = getattr(mod, name + "_steps", None)
+        if steps is not None:
+            return (yield from steps(self, replay))
+        return getattr(mod, name)(self, replay)
+
     def end_view(self, state: State) -> dict:
         """The all-seeing view of a finished game, every hidden thing turned up as at the end
         of a real game.  Every game's spectator view reveals everything once the game has a

@@ -34,3 +34,13 @@ def tally(items) -> dict:
     for item in items:
         out[item["verdict"]] += 1
     return out
+
+
+def drain(steps):
+    """Run a coach's steps (a generator yielding the log index of each verdict it made and
+    returning the report) to the end: the report."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value

@@ -26,6 +26,7 @@ from ..net.sdp import CodeError
 from ..session import Table
 from . import clubs, dom, records, storage, warmup
 from .browser import debug, focus, tab, timers
+from . import replay as replays
 from .context import Refusal, ScreenContext
 from .screens import register_texts, screen_module
 from .controllers import GuestTable, HostTable
@@ -308,6 +309,8 @@ class App(HomeScreens, TableScreens):
             tree = clubs.render(self)
         elif parts[0] == "open":
             tree = records.render(self)
+        elif parts[0] == "replay":
+            tree = replays.render(self)
         else:
             tree = self.render_home()
         trace.mark("render.tree")
@@ -349,7 +352,8 @@ class App(HomeScreens, TableScreens):
             game = GAMES[parts[0]].title
         elif parts[0] == "rules" and len(parts) > 1 and parts[1] in GAMES:
             return f"{self.t('howto.title', game=GAMES[parts[1]].title)} · {clubs.site_name()}"
-        screens = {"join": "join.title", "clubs": "clubs.title", "open": "record.open_title"}
+        screens = {"join": "join.title", "clubs": "clubs.title", "open": "record.open_title",
+                   "replay": "replay.title_none"}
         head = game or self.t(screens.get(parts[0], "home.title"))
         return f"{head} · {clubs.site_name()}"
 

@@ -1,8 +1,8 @@
 """Game records in the shell: "Save this game" on a finished table's result (the host's: it
 holds the whole game) and the ``#/open`` page, which opens a record from a file input or a
 file dropped on it, replays it and says whether its final state matches (docs/RECORDS.md).
-The replay screen itself comes with the pure game screens; this page lists the game's events
-in words.  Every text from the file (names, the game's lines) is set as text, never markup.
+Its "Replay this game" opens the replay screen (ui/replay.py); this page lists the game's
+events in words.  Every text from the file (names, the game's lines) is set as text, never markup.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import time
 from ..games import GAMES
 from ..session import record
 from .browser import files
+from . import replay as replays
 from .dom import h
 
 # Texts: record.* in the shell catalogue (locale/<lang>/LC_MESSAGES/clubtable.po).
@@ -90,6 +91,8 @@ def _summary(app, reading) -> list:
     lines = replay.timeline(lang)
     return [h("h2", game.title, id="record-game"),
             h("p", t("record.players", names=names), id="record-players"),
+            h("p", h("button", t("replay.open"), id="replay-record", cls="primary",
+                     on_click=lambda e: replays.open_replay(app, replay))),
             h("h3", t("record.timeline")),
             h("ol", [h("li", line, key=f"ev-{i}") for i, line in enumerate(lines)], id="record-timeline",
               cls="timeline")]

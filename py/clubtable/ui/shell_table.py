@@ -10,6 +10,7 @@ from ..games import GAMES
 from ..net import address, trace
 from ..net.sdp import CodeError
 from . import clubs, records, storage
+from . import replay as replays
 from .browser import focus, sharing, tab, timers
 from .context import new_news
 from .dom import h
@@ -527,6 +528,8 @@ class TableScreens:
             lines.append(h("p", t("result.seed", seed=show_game_number(ctl.seed)), cls="muted", id="seed"))
         lines.append(h("button", t("result.again"), cls="primary", id="play-again",
                        on_click=lambda e: self.again()))
+        host_table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
+        lines.append(replays.replay_button(self, host_table))
         lines.append(records.save_button(self))
         return h("section", lines, cls="result", id="result")
 

@@ -22,3 +22,15 @@ def coach(game, replay, times=None, clock=None) -> dict:
     riddles = [dict(per[r["id"]], id=r["id"], maker=r["maker"], word=r["word"] if over else None,
                     solved_by=list(r["solved_by"]), removed=r["removed"]) for r in final["riddles"]]
     return {"game": game.id, "riddles": riddles}
+
+
+def summary(report: dict, names: list) -> list:
+    """The report's summary in words, ``[(catalogue key, params)]``: one line per riddle."""
+    out = []
+    for r in report["riddles"]:
+        solved = r.get("solved_by")
+        who = solved if isinstance(solved, list) else ([] if solved is None else [solved])
+        params = {"maker": names[r["maker"]], "questions": r["questions"], "letters": r["letters"],
+                  "guesses": r["guesses"], "names": ", ".join(names[s] for s in who)}
+        out.append(("cave.coach.riddle_solved" if who else "cave.coach.riddle", params))
+    return out

@@ -25,7 +25,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Optional
 
-from ..coaching import accuracy, tally, verdict
+from ..coaching import accuracy, drain, tally, verdict
 from . import solver
 from .board import MAX_EFFORTS, READY, ROLLED, feedback
 
@@ -98,7 +98,7 @@ class Coach:
         }
 
 
-def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dict:
+def coach_steps(game, replay, times: Optional[list] = None, clock=perf_counter):
     """``{"matches": [...]}``: per match the breaker's rated efforts, the maker's feedback
     checks and the breaker's accuracy.  ``replay``: a :class:`session.record.Replay`.
     ``times``: a list that gets each verdict's time in ms by ``clock`` (bench/coach.py)."""
@@ -126,6 +126,7 @@ def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dic
         rated = c.rate(board, action)
         if times is not None:
             times.append((clock() - t0) * 1000.0)
+        yield i
         rated["step"] = i
         rated["effort"] = board["efforts_used"] + (1 if board["phase"] == ROLLED else 0)
         if action["type"] == "place":
@@ -148,4 +149,28 @@ def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dic
     return {"game": game.id, "matches": out, "thresholds": list(THRESHOLDS)}
 
 
-__all__ = ["THRESHOLDS", "Coach", "coach"]
+
+def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dict:
+    """The whole report at once (:func:`coach_steps` run to its end)."""
+    return drain(coach_steps(game, replay, times, clock))
+
+
+def _acc(value) -> str:
+    return "–" if value is None else f"{value:g}"
+
+
+def summary(report: dict, names: list) -> list:
+    """The report's summary in words, ``[(catalogue key, params)]``: per match the breaker's
+    accuracy and verdicts, and the maker's wrong answers."""
+    out = []
+    for m in report["matches"]:
+        n = m["verdicts"]
+        out.append(("dobbelduel.coach.match", {"match": m["match"] + 1, "name": names[m["breaker"]],
+                                               "accuracy": _acc(m["accuracy"]), "best": n["best"], "good": n["good"],
+                                               "inaccuracy": n["inaccuracy"], "mistake": n["mistake"],
+                                               "blunder": n["blunder"]}))
+        out += [("dobbelduel.coach.wrong_feedback", {"name": names[m["maker"]], "effort": f["effort"]})
+                for f in m["feedback"] if f["wrong"]]
+    return out
+
+__all__ = ["THRESHOLDS", "Coach", "coach", "coach_steps"]

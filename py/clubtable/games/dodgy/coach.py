@@ -29,7 +29,7 @@ from typing import Optional
 
 from ...engine import Rng
 from ...engine.rng import derive_seed
-from ..coaching import accuracy, tally, verdict
+from ..coaching import accuracy, drain, tally, verdict
 from . import reading
 from .rules import SEER
 
@@ -118,7 +118,7 @@ def rate(game, state: dict, seat: int, action: dict, seed: int) -> dict:
     return out
 
 
-def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dict:
+def coach_steps(game, replay, times: Optional[list] = None, clock=perf_counter):
     """``{"decisions": [...], "players": [summary per seat]}`` for a DODGY replay.
     ``times``: a list that gets each verdict's time in ms by ``clock`` (bench/coach.py)."""
     states, log = replay.states, replay.record["log"]
@@ -139,6 +139,7 @@ def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dic
         rated = rate(game, before, seat, action, derive_seed(seed, "coach", i))
         if times is not None:
             times.append((clock() - t0) * 1000.0)
+        yield i
         rated["step"], rated["seat"], rated["round"] = i, seat, before["round"]
         me = summary[seat]
         if action["type"] == "state":
@@ -163,4 +164,21 @@ def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dic
     return {"game": game.id, "decisions": decisions, "players": summary, "thresholds": list(THRESHOLDS)}
 
 
-__all__ = ["THRESHOLDS", "true_count", "rate", "coach"]
+
+def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dict:
+    """The whole report at once (:func:`coach_steps` run to its end)."""
+    return drain(coach_steps(game, replay, times, clock))
+
+
+def _acc(value) -> str:
+    return "–" if value is None else f"{value:g}"
+
+
+def summary(report: dict, names: list) -> list:
+    """The report's summary in words, ``[(catalogue key, params)]``: one line per player."""
+    return [("dodgy.coach.player", {"name": names[p["seat"]], "statements": p["statements"], "bluffs": p["bluffs"],
+                                    "challenges": p["challenges"], "caught": p["bluffs_caught"],
+                                    "good": p["good_doubts"], "accuracy": _acc(p["accuracy"])})
+            for p in report["players"]]
+
+__all__ = ["THRESHOLDS", "true_count", "rate", "coach", "coach_steps"]

@@ -56,3 +56,11 @@ def coach(game, replay, times=None, clock=None) -> dict:
         row["reaction_ms"] = {"count": len(r), "median": _percentile(r, 0.5), "p90": _percentile(r, 0.9),
                               "fastest": min(r) if r else None}
     return {"game": game.id, "players": out}
+
+
+def summary(report: dict, names: list) -> list:
+    """The report's summary in words, ``[(catalogue key, params)]``: one line per player."""
+    return [("waldi.coach.player", {"name": names[p["seat"]], "laid": p["laid"], "put_under": p["put_under"],
+                                    "timed_out": p["timed_out"], "closed": p["closed"], "snatched": p["snatched"],
+                                    "median": "–" if p["reaction_ms"]["median"] is None else p["reaction_ms"]["median"]})
+            for p in report["players"]]

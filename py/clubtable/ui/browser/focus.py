@@ -30,6 +30,20 @@ def focus_heading(selector: str) -> bool:
     return True
 
 
+def scroll_within(box_selector: str, item_selector: str) -> bool:
+    """Scroll the box (a list with its own scroll bar, positioned: the item's ``offsetTop`` is
+    from it) so that the item shows in its middle, without moving the page (``scrollIntoView``
+    would scroll every ancestor)."""
+    box = document.querySelector(box_selector)
+    item = document.querySelector(item_selector) if box else None
+    if not item:
+        return False
+    top = item.offsetTop
+    if top < box.scrollTop or top + item.offsetHeight > box.scrollTop + box.clientHeight:
+        box.scrollTop = max(0, top - box.clientHeight // 2)
+    return True
+
+
 def focus_first(selectors) -> None:
     """Focus the first of ``selectors`` present on the page."""
     for sel in selectors:

@@ -1,0 +1,120 @@
+"""The replay screen (ui/replay.py) over a finished game of each game: every step drawn by the
+game's own screen, inert (its context sends nothing), the coach's steps run to the end with
+verdicts by Dobbelduel's and DODGY's events and a summary for every game."""
+from __future__ import annotations
+
+import types
+
+import fake_dom
+import pytest
+
+from clubtable.games import GAMES
+from clubtable.i18n import Translator
+from clubtable.session import record as R
+from record_games import finished
+
+MODULES = ("clubtable.ui.replay", "clubtable.ui.screens", *(f"clubtable.ui.games.{g}" for g in GAMES))
+RP = None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def page():
+    global RP
+    fake_dom.install()
+    fake_dom.forget(*MODULES)
+    from clubtable.ui import dom, replay
+    dom.window.setTimeout = lambda fn, ms, *args: None      # the screens' after-draw steps: none here
+    RP = replay
+    yield
+    fake_dom.forget(*MODULES)
+    fake_dom.uninstall()
+
+
+def screen_module(gid):
+    from clubtable.ui.screens import screen_module as find
+    return find(gid)
+
+
+def nodes(tree):
+    stack = [tree]
+    while stack:
+        n = stack.pop()
+        if hasattr(n, "tag"):
+            yield n
+            stack.extend(n.children)
+
+
+def app_for(lang="en"):
+    return types.SimpleNamespace(t=Translator(lang), screen_module=screen_module, route="#/replay",
+                                 render=lambda: None, go=lambda r: None, toast=lambda s: None)
+
+
+def viewer(gid):
+    game, state, seats, pictures = finished(gid)
+    reading = R.read_record(R.write_record(R.make_record(game, state, seats, pictures)))
+    assert reading.ok
+    v = RP._viewer[0] = RP.Viewer(reading.replay)
+    return v
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_every_step_draws_inert_and_the_coach_sums_up(gid, monkeypatch):
+    v = viewer(gid)
+    app = app_for("de")
+    sent = []
+    monkeypatch.setattr(RP, "_no_move", lambda *a, **k: sent.append(a))
+    from clubtable.net import browser
+    monkeypatch.setattr(browser, "object_url", lambda ref, mime, data: f"blob:{ref}")
+    srcs = set()
+    while not v.coach_some(0):
+        pass
+    steps = sorted({0, 1, v.last // 2, v.last - 1, v.last})
+    for seat in list(range(len(v.record["players"]))) + [None]:
+        v.seat = seat
+        for step in steps:
+            v.go(step)
+            tree = RP.render(app)
+            board = next(n for n in nodes(tree) if n.attrs.get("id") == "board")
+            assert "inert" in board.attrs
+            assert tree.attrs["data-step"] == str(step)
+            timeline = next(n for n in nodes(tree) if n.attrs.get("id") == "replay-timeline")
+            current = [n for n in nodes(timeline) if n.attrs.get("aria-current") == "step"]
+            assert len(current) == 1 and current[0] in timeline.children[step].children
+            srcs |= {n.attrs["src"] for n in nodes(board) if n.tag == "img"}
+    assert sent == []
+    # the riddle game's pictures come from the record
+    assert {src[5:] for src in srcs if src.startswith("blob:")} == set(v.pictures)
+    summary = next(n for n in nodes(tree) if n.attrs.get("id") in ("coach-summary", "coach-nothing"))
+    assert summary.attrs["id"] == "coach-summary"
+    if gid in ("dodgy", "dobbelduel"):
+        verdicts = [n for n in nodes(tree) if "data-verdict" in n.attrs]
+        assert verdicts and len(verdicts) == len(v.verdicts())
+
+
+def test_the_coach_steps_give_the_same_report_as_at_once():
+    for gid in ("dodgy", "dobbelduel"):
+        v = viewer(gid)
+        slices = 0
+        while not v.coach_some(0):
+            slices += 1
+        assert slices >= 2 and v.coached == v.replay.coach()
+
+
+def test_the_all_seeing_view_only_at_the_end_of_a_finished_game():
+    v = viewer("dodgy")
+    v.seat = None
+    v.go(1)
+    assert v.view() == v.replay.view(1, None)
+    v.go(v.last)
+    assert v.view() == v.replay.end_view()
+
+
+def test_waldi_plays_on_its_logged_times_scaled_by_the_speed():
+    v = viewer("waldi")
+    log = v.record["log"]
+    i = next(k for k in range(1, len(log)) if 200 < log[k][2] - log[k - 1][2] < 3000)
+    v.go(i)
+    v.speed = 1
+    slow = v.pause_ms()
+    v.speed = 4
+    assert slow == log[i][2] - log[i - 1][2] and v.pause_ms() == slow // 4
