@@ -1,5 +1,5 @@
-"""The shape of the code, read from its syntax trees: no function longer than 60 lines in
-the browser layer, the links, the session, the engine and the games, and no import circle anywhere in
+"""The shape of the code, read from its syntax trees: no function longer than 60 lines anywhere
+in ``py/clubtable``, and no import circle anywhere in
 ``py/clubtable`` (a circle makes a module's names depend on which side was imported first)."""
 import ast
 import pathlib
@@ -7,7 +7,7 @@ import pathlib
 PY = pathlib.Path(__file__).resolve().parents[2] / "py"
 PACKAGE = PY / "clubtable"
 MAX_LINES = 60
-CHECKED = ("ui", "net", "session", "engine", "games")
+CHECKED = (".",)                  # the whole package
 # Longer still, in files other work is rewriting; each entry must go when its function is
 # split (the test fails on an entry that is no longer too long).
 KNOWN_LONG: set = set()
