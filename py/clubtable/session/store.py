@@ -48,6 +48,10 @@ class Storage:
     def delete(self, key: str) -> None:
         raise NotImplementedError
 
+    def keys(self, prefix: str = "") -> list:
+        """The stored keys that start with ``prefix``, sorted."""
+        raise NotImplementedError
+
 
 class MemoryStorage(Storage):
     """A dict with a quota in characters (``localStorage`` counts keys and values), which
@@ -76,6 +80,9 @@ class MemoryStorage(Storage):
 
     def delete(self, key: str) -> None:
         self.data.pop(key, None)
+
+    def keys(self, prefix: str = "") -> list:
+        return sorted(k for k in self.data if k.startswith(prefix))
 
 
 def _dumps(value) -> str:

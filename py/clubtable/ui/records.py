@@ -2,21 +2,45 @@
 holds the whole game) and the ``#/open`` page, which opens a record from a file input or a
 file dropped on it, replays it and says whether its final state matches (docs/RECORDS.md).
 Its "Replay this game" opens the replay screen (ui/replay.py); this page lists the game's
-events in words.  Every text from the file (names, the game's lines) is set as text, never markup.
+events in words, and this device's finished games (session/history.py), each to replay, save
+or delete.  Every text from the file (names, the game's lines) is set as text, never markup.
 """
 from __future__ import annotations
 
 import time
 
 from ..games import GAMES
-from ..session import record
+from ..session import history, record
 from .browser import files
 from . import replay as replays
+from . import storage
 from .dom import h
 
 # Texts: record.* in the shell catalogue (locale/<lang>/LC_MESSAGES/clubtable.po).
 
 _opened = [None]          # the last Reading this page opened (one at a time)
+_kept: set = set()        # tables this tab has already offered to the list (no storage read per redraw)
+
+
+def _history():
+    return history.History(storage.BrowserStore(storage.LOCAL))
+
+
+def keep_finished(app, table) -> None:
+    """A hosted table that has ended goes into this device's list of finished games, once;
+    when it cannot be kept (too big, the store full) the player is told once, and the table
+    itself is untouched."""
+    if table is None or table.state is None or table.table_id in _kept:
+        return
+    if table.game.result(table.state) is None:
+        return
+    _kept.add(table.table_id)
+    try:
+        got = _history().keep(table.table_id, record.record_from_table(table), time.time())
+    except Exception:        # the list is a convenience: it must never break the result screen
+        got = history.FULL
+    if got in (history.TOO_BIG, history.FULL):
+        app.toast(app.t("record.not_kept"))
 
 
 def file_name(game_id: str, now_s: float) -> str:
@@ -78,8 +102,60 @@ def render(app):
                       cls="ok" if good else ("warn" if reading.opened else "error"), data_code=reading.code))
         if reading.opened:
             body += _summary(app, reading)
+    body.append(_finished_list(app))
     body.append(h("p", h("a", t("record.home"), href="#/"), cls="back"))
     return h("section", body, id="open", cls="open-record")
+
+
+def _finished_list(app):
+    """This device's finished games, newest first: each replays from its stored record, read
+    by the same strict reader as a file."""
+    t = app.t
+    hist = _history()
+
+    def replay(tid):
+        text = hist.record_text(tid)        # None: deleted in another tab meanwhile
+        reading = record.read_record(text.encode("utf-8") if text is not None else b"")
+        if reading.opened:
+            replays.open_replay(app, reading.replay)
+        else:
+            app.toast(t(reading.key, **reading.params))
+
+    def save(tid, game_id, at):
+        text = hist.record_text(tid)
+        if text is not None:
+            files.save_file(file_name(game_id, at), text.encode("utf-8"), "application/json")
+            app.toast(t("record.saved"))
+
+    def delete(tid):
+        hist.delete(tid)
+        app.announce(t("record.deleted"))
+        app.render()
+
+    items = []
+    for tid, e in hist.entries():
+        game = GAMES.get(e["game"])
+        title = game.title if game is not None else e["game"]
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e["at"]))
+        winners = ", ".join(e["winners"])
+        items.append(h("li",
+                       h("strong", title, cls="finished-game"), " · ", h("span", when, cls="finished-date"),
+                       h("br"), h("span", t("record.players", names=", ".join(e["players"])), cls="finished-players"),
+                       h("br") if winners else None,
+                       h("span", t("result.winners", names=winners, n=len(e["winners"])), cls="finished-winners") if winners else None,
+                       h("div",
+                         h("button", t("replay.open"), cls="primary finished-replay",
+                           on_click=lambda _e, tid=tid: replay(tid)), " ",
+                         h("button", t("record.save"), cls="finished-save",
+                           on_click=lambda _e, tid=tid, g=e["game"], at=e["at"]: save(tid, g, at)), " ",
+                         h("button", t("record.delete"), cls="finished-delete",
+                           on_click=lambda _e, tid=tid: delete(tid)),
+                         cls="actions"),
+                       key=f"fin-{tid}", data_table=tid, cls="finished"))
+    return h("div", h("h2", t("record.finished_title")),
+             h("ol", items, id="finished-list", cls="finished-list") if items
+             else h("p", t("record.finished_none"), cls="muted", id="finished-none"),
+             id="finished")
 
 
 def _summary(app, reading) -> list:

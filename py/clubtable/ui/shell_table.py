@@ -529,6 +529,7 @@ class TableScreens:
         lines.append(h("button", t("result.again"), cls="primary", id="play-again",
                        on_click=lambda e: self.again()))
         host_table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
+        records.keep_finished(self, host_table)     # into this device's list, once per table
         lines.append(replays.replay_button(self, host_table))
         lines.append(records.save_button(self))
         return h("section", lines, cls="result", id="result")
