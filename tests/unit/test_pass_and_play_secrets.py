@@ -151,6 +151,19 @@ def scripted(table, seat, rng, k):
     return None
 
 
+def play_next(app, table, seat, others, rng, step) -> None:
+    """One move through the shell: another player's shout when one is open (that is what a
+    shared screen offers), else the seat on screen's scripted move when it is awaited."""
+    other = shout(table, others, rng)
+    if other is not None:
+        app.ctl.act(*other)
+        return
+    if seat in table.awaited():
+        action = scripted(table, seat, rng, step)
+        if action is not None:
+            app.ctl.act(seat, action)
+
+
 def shout(table, seats, rng):
     """Now and then another player at the device takes a shout or an interrupt."""
     for s in seats:
@@ -222,14 +235,7 @@ def test_no_screen_at_a_shared_device_shows_a_secret_to_the_wrong_player(page, g
             seen["own"] += 1
             if leaked(shown, secrets[seat]):
                 seen["own_secret"] += 1
-        other = shout(table, [s for s in seats if s != seat], rng)
-        if other is not None:
-            app.ctl.act(*other)
-            continue
-        if seat in table.awaited():
-            action = scripted(table, seat, rng, step)
-            if action is not None:
-                app.ctl.act(seat, action)
+        play_next(app, table, seat, [s for s in seats if s != seat], rng, step)
     print(game_id, seen, "result" if table.result else "unfinished", len(table.state["log"]))
     assert seen["handover"] >= 3 and seen["shared"] >= 3 and seen["own"] >= 3
     assert seen["held"] >= 1

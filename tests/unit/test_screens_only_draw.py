@@ -10,7 +10,7 @@ import pytest
 
 from clubtable.games import GAMES
 from shell_stub import fake_page, host, shell
-from test_pass_and_play_secrets import MODULES, scripted, shout
+from test_pass_and_play_secrets import MODULES, play_next, scripted
 
 SCREENS = ("cave", "waldi", "dodgy")
 
@@ -72,14 +72,7 @@ def test_a_screen_drawn_twice_from_one_context_gives_one_tree_and_changes_nothin
         assert ctx.scratch == scratch, f"step {step}: drawing changed the scratch state"
         assert table.version == version and not calls, f"step {step}: drawing did {calls or 'a move'}"
         drawn += 1
-        other = shout(table, [s for s in table.awaited() if s != seat], rng)
-        if other is not None:
-            app.ctl.act(*other)
-            continue
-        if seat in table.awaited():
-            action = scripted(table, seat, rng, step)
-            if action is not None:
-                app.ctl.act(seat, action)
+        play_next(app, table, seat, [s for s in table.awaited() if s != seat], rng, step)
     assert drawn > 20
 
 

@@ -44,3 +44,17 @@ def drain(steps):
             next(steps)
         except StopIteration as done:
             return done.value
+
+
+def riddle_lines(report: dict, names: list, prefix: str) -> list:
+    """A riddle game's summary in words, ``[(catalogue key, params)]``: one line per riddle
+    (who made it, the questions, letters and guesses it took, who solved it), the keys
+    ``<prefix>.coach.riddle`` and ``<prefix>.coach.riddle_solved``."""
+    out = []
+    for r in report["riddles"]:
+        solved = r.get("solved_by")
+        who = solved if isinstance(solved, list) else ([] if solved is None else [solved])
+        params = {"maker": names[r["maker"]], "questions": r["questions"], "letters": r["letters"],
+                  "guesses": r["guesses"], "names": ", ".join(names[s] for s in who)}
+        out.append((f"{prefix}.coach.riddle_solved" if who else f"{prefix}.coach.riddle", params))
+    return out

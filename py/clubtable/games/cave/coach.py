@@ -3,6 +3,8 @@ letters asked for, the guesses written at it and who solved it.
 Read from the replay only; the words are shown because the game is over."""
 from __future__ import annotations
 
+from ..coaching import riddle_lines
+
 
 def coach(game, replay, times=None, clock=None) -> dict:
     final = replay.final
@@ -26,11 +28,4 @@ def coach(game, replay, times=None, clock=None) -> dict:
 
 def summary(report: dict, names: list) -> list:
     """The report's summary in words, ``[(catalogue key, params)]``: one line per riddle."""
-    out = []
-    for r in report["riddles"]:
-        solved = r.get("solved_by")
-        who = solved if isinstance(solved, list) else ([] if solved is None else [solved])
-        params = {"maker": names[r["maker"]], "questions": r["questions"], "letters": r["letters"],
-                  "guesses": r["guesses"], "names": ", ".join(names[s] for s in who)}
-        out.append(("cave.coach.riddle_solved" if who else "cave.coach.riddle", params))
-    return out
+    return riddle_lines(report, names, "cave")

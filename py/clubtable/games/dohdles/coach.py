@@ -3,6 +3,8 @@ guesses ("Dohdles!" claims) it took and who solved it.  Read from the replay onl
 word is shown here only because the game is over (every word is public at the end)."""
 from __future__ import annotations
 
+from ..coaching import riddle_lines
+
 
 def coach(game, replay, times=None, clock=None) -> dict:
     final = replay.final
@@ -29,11 +31,4 @@ def coach(game, replay, times=None, clock=None) -> dict:
 
 def summary(report: dict, names: list) -> list:
     """The report's summary in words, ``[(catalogue key, params)]``: one line per riddle."""
-    out = []
-    for r in report["riddles"]:
-        solved = r.get("solved_by")
-        who = solved if isinstance(solved, list) else ([] if solved is None else [solved])
-        params = {"maker": names[r["maker"]], "questions": r["questions"], "letters": r["letters"],
-                  "guesses": r["guesses"], "names": ", ".join(names[s] for s in who)}
-        out.append(("dohdles.coach.riddle_solved" if who else "dohdles.coach.riddle", params))
-    return out
+    return riddle_lines(report, names, "dohdles")
