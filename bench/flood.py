@@ -244,6 +244,9 @@ def longest_tasks(path, n=6):
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
     done = [e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main and "dur" in e]
+    host = {f.get("processId") for e in events if e.get("name") == "TracingStartedInBrowser"
+            for f in e["args"]["data"].get("frames", [])}
+    print(f"  trace: the host's renderer is pid {sorted(host)}; the flooder's and the player's are the others")
     tasks = sorted((e for e in done if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")),
                    key=lambda e: -e["dur"])[:n]
     for t in tasks:
@@ -253,41 +256,6 @@ def longest_tasks(path, n=6):
         what = ", ".join(f"{e['name']}{'(' + e['args']['data'].get('type', '') + ')' if isinstance(e.get('args', {}).get('data'), dict) and e['args']['data'].get('type') else ''} {e['dur'] / 1000:.1f}"
                          for e in inside[:8])
         print(f"  trace: task {t['dur'] / 1000:.1f} ms (pid {t['pid']}): {what}")
-    for pid, fns in profile_in(events, tasks[:2]).items():
-        print(f"  trace: samples in the two longest tasks of pid {pid}: {fns}")
-
-
-def profile_in(events, tasks):
-    """The functions (JavaScript and WebAssembly) sampled most often inside ``tasks``."""
-    import collections
-    nodes, samples = {}, collections.defaultdict(list)
-    for e in events:
-        if e.get("name") not in ("Profile", "ProfileChunk"):
-            continue
-        data = e.get("args", {}).get("data", {})
-        pid = e["pid"]
-        if e["name"] == "Profile":
-            samples[(pid, e["id"])].append(("start", data.get("startTime", 0)))
-            continue
-        cp = data.get("cpuProfile", {})
-        for node in cp.get("nodes", []):
-            nodes[(pid, e["id"], node["id"])] = node["callFrame"].get("functionName") or "(anonymous)"
-        samples[(pid, e["id"])].append(("chunk", cp.get("samples", []), data.get("timeDeltas", [])))
-    out = {}
-    for (pid, pid_id), parts in samples.items():
-        t = 0
-        counts = collections.Counter()
-        for part in parts:
-            if part[0] == "start":
-                t = part[1]
-                continue
-            for node, dt in zip(part[1], part[2]):
-                t += dt
-                if any(k["pid"] == pid and k["ts"] <= t < k["ts"] + k["dur"] for k in tasks):
-                    counts[nodes.get((pid, pid_id, node), "?")] += 1
-        if counts:
-            out[pid] = counts.most_common(12)
-    return out
 
 
 def partial_rows(host, flooder, player, samples):
@@ -325,7 +293,7 @@ def partial_rows(host, flooder, player, samples):
         if tracing:
             host.context.browser.start_tracing(page=host, path=args_trace[1], categories=[
                 "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute",
-                "blink.user_timing", "toplevel", "disabled-by-default-v8.gc", "disabled-by-default-v8.cpu_profiler"])
+                "blink.user_timing", "toplevel", "disabled-by-default-v8.gc"])
         flooder.evaluate(f"() => {{ window.__floodRun = ({PARTIAL_FLOOD})({json.dumps([table_id, token, 120, 43])}); }}")
         for _ in range(200):
             if flooder.evaluate("() => window.__floodGo"):
