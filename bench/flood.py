@@ -139,6 +139,9 @@ def main():
     ap.add_argument("--intents", type=int, default=2000)
     ap.add_argument("--partial", action="store_true", help="only the partial-message flood (issue 20)")
     ap.add_argument("--trace", action="store_true", help="with --partial: where the host's time goes")
+    ap.add_argument("--chromium-trace", metavar="PATH",
+                    help="with --partial: a Chromium performance trace of the host over the first flood, "
+                         "and its longest tasks summarised")
     args = ap.parse_args()
     from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
     from tests.e2e.dodgy_driver import set_up_dodgy, step
@@ -173,6 +176,7 @@ def main():
 
             if args.partial:
                 args_trace[0] = args.trace
+                args_trace[1] = args.chromium_trace
                 partial_rows(host, flooder, player, args.samples)
                 browser.close()
                 return
@@ -229,7 +233,29 @@ def main():
     print(json.dumps({"target_ms": 100}))
 
 
-args_trace = [False]
+args_trace = [False, None]
+
+
+def longest_tasks(path, n=6):
+    """The host renderer's longest main-thread tasks in a Chromium trace, and what took their
+    time (the longest events inside each)."""
+    events = json.loads(Path(path).read_text())
+    events = events.get("traceEvents", events) if isinstance(events, dict) else events
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+    done = [e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main and "dur" in e]
+    host = {f.get("processId") for e in events if e.get("name") == "TracingStartedInBrowser"
+            for f in e["args"]["data"].get("frames", [])}
+    print(f"  trace: the host's renderer is pid {sorted(host)}; the flooder's and the player's are the others")
+    tasks = sorted((e for e in done if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")),
+                   key=lambda e: -e["dur"])[:n]
+    for t in tasks:
+        inside = [e for e in done if e is not t and t["ts"] <= e["ts"] < t["ts"] + t["dur"]
+                  and (e["pid"], e["tid"]) == (t["pid"], t["tid"])]
+        inside.sort(key=lambda e: -e["dur"])
+        what = ", ".join(f"{e['name']}{'(' + e['args']['data'].get('type', '') + ')' if isinstance(e.get('args', {}).get('data'), dict) and e['args']['data'].get('type') else ''} {e['dur'] / 1000:.1f}"
+                         for e in inside[:8])
+        print(f"  trace: task {t['dur'] / 1000:.1f} ms (pid {t['pid']}): {what}")
 
 
 def partial_rows(host, flooder, player, samples):
@@ -263,6 +289,11 @@ def partial_rows(host, flooder, player, samples):
                 quiet_gaps.append(stalls["gap"])
             continue
         flooder.evaluate("() => { window.__floodGo = false; }")
+        tracing = args_trace[1] and not moves
+        if tracing:
+            host.context.browser.start_tracing(page=host, path=args_trace[1], categories=[
+                "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute",
+                "blink.user_timing", "toplevel", "disabled-by-default-v8.gc"])
         flooder.evaluate(f"() => {{ window.__floodRun = ({PARTIAL_FLOOD})({json.dumps([table_id, token, 120, 43])}); }}")
         for _ in range(200):
             if flooder.evaluate("() => window.__floodGo"):
@@ -273,12 +304,24 @@ def partial_rows(host, flooder, player, samples):
         out = flooder.evaluate("async () => await window.__floodRun")
         time.sleep(0.3)
         stalls = host.evaluate(LOOP_STALLS)
+        if tracing:
+            host.context.browser.stop_tracing()
+            longest_tasks(args_trace[1])
         marks = json.loads(host.evaluate("() => window.clubtableTrace ? window.clubtableTrace('take') : '[]'"))
         if args_trace[0]:
             longest = max(host.evaluate("() => window.__longAt || []") or [[0, 0]], key=lambda x: x[1])
             inside = [(n, round(at - longest[0], 1)) for n, at in marks if longest[0] <= at <= longest[0] + longest[1]]
             print(f"  host: longest task {longest[1]:.0f} ms; marks in it: {inside[:40]}")
             host.evaluate("() => { window.__longAt = []; }")
+            at = {n: t for n, t in marks if n.startswith("link.")}
+            if len(at) == 4:
+                print(f"  host: channel.close() {at['link.channel_closed'] - at['link.closing']:.1f} ms, "
+                      f"pc.close() {at['link.pc_closed'] - at['link.pc_closing']:.1f} ms, "
+                      f"{at['link.pc_closing'] - at['link.channel_closed']:.1f} ms after")
+            closed = [at for n, at in marks if n == "host.closed"]
+            if closed:      # the drop: what the host did around closing the flooder's link
+                near = [(n, round(at - closed[0], 1)) for n, at in marks if -60 <= at - closed[0] <= 60 and n != "rx"]
+                print(f"  host: around the close: {near[:30]}")
         if marks:
             spans, start = [], None
             for name, at in marks:

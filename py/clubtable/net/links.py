@@ -111,6 +111,9 @@ class Link:
         target.addEventListener(event, proxy)
 
     def attach(self, channel) -> None:
+        if self.closed:                 # a channel opened on a link already dropped
+            channel.close()
+            return
         self.channel = channel
         self._on(channel, "open", lambda e: (not self.opened.done()) and self.opened.set_result(True))
         self._on(channel, "message", self._frame)
@@ -176,13 +179,29 @@ class Link:
             return False
 
     def close(self) -> None:
+        """Stop reading at once; the peer connection goes in the next task.  Its ``close()``
+        waits on the browser's WebRTC threads, which a flooding peer keeps busy (1–18 ms
+        measured, ``bench/flood.py --partial --trace``): not in the task that dropped it."""
+        trace.mark("link.closing")
         try:
             if self.channel is not None:
                 self.channel.close()
+        except Exception:
+            pass
+        trace.mark("link.channel_closed")
+        try:
+            asyncio.get_event_loop().call_soon(self._close_pc)
+        except RuntimeError:            # no running loop (a test's fake): close it now
+            self._close_pc()
+        self._closed()
+
+    def _close_pc(self) -> None:
+        trace.mark("link.pc_closing")
+        try:
             self.pc.close()
         except Exception:
             pass
-        self._closed()
+        trace.mark("link.pc_closed")
 
 
 async def _gathered(pc) -> None:

@@ -39,6 +39,9 @@ def enable() -> None:
     proxy = create_proxy(read)
     _proxies.append(proxy)
     window.clubtableTrace = proxy
+    # the cycle collector's passes, which stall whatever task they fall in
+    import gc
+    gc.callbacks.append(lambda phase, info: mark(f"gc.{phase}{info.get('generation')}"))
 
 
 _proxies: list = []

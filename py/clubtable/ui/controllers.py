@@ -459,6 +459,7 @@ class HostTable(TableController):
             link = self.links.pop(peer, None)
             if link is not None:
                 link.close()          # on_close tells the table
+                trace.mark("host.closed")
 
     def _after(self, outs) -> None:
         """After every change: the peers' messages first, then this tab's screen; saving
