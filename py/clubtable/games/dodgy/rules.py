@@ -153,6 +153,8 @@ class Dodgy(Game):
         "choose": Timer("timer_choose", length=lambda g, st, seat: g._ms_opt(st, "choose_s") or None,
                         doc="the winner's time to choose a die runs out (§5.7.4)"),
     }
+    # its own faces; a held statement's claim only to its maker
+    private = {"hand": "own", "pending": "own"}
     constants = {
         "seer_die": SEER,                  # the seer stone's die id; regular dice are 0..19
         "regular_dice": REGULAR_DICE,

@@ -172,6 +172,8 @@ class Waldi(Game):
                       doc="WAL-8b: nobody placed a card for idle_stop_s (restarted by every card laid)"),
         "flash": Timer("timer_flash", doc="§4.8: the oldest “placed by” flash ends (started by the rules)"),
     }
+    # §4.8: the seat's own revealed card
+    private = {"me": "own"}
     constants = {
         "rounds": ROUNDS,
         "markers": MARKERS,
