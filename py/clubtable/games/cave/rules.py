@@ -663,7 +663,6 @@ class Cave(Game):
             "guesses": guesses,
             "judging": state["judging"],
             "interrupt": None if state["interrupt"] is None else dict(state["interrupt"]),
-            "clocks": {k: dict(v) for k, v in state.get("timers", {}).items()},
             "options": {k: state["options"][k] for k in ("riddle_medium", "guess_required", "table_faithful_clock",
                                                          "question_s", "y_vowel")},
             "reason": state["reason"],

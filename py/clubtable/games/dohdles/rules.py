@@ -880,7 +880,6 @@ class Dohdles(Game):
         if me is not None:
             idx = state["sides"][me]["board"]
             board = {"index": idx, "terms": list(BOARDS[opts["language"]][idx])}
-        timers = {name: self.timer(state, name) for name in self.timers if self.timer(state, name)}
         return {
             "phase": state["phase"],
             "seat": seat, "side": me,
@@ -893,7 +892,6 @@ class Dohdles(Game):
             "burst": burst,
             "board": board,
             "events": [self._public_event(state, e, me) for e in state["events"]],
-            "timers": timers,
             "track": {"start": opts["start_index"], "final": opts["final_index"], "bang": 0,
                       "green": list(opts["green_arrows"]), "red": list(opts["red_arrows"])},
             "clue_track": list(opts["clue_track_types"]),
