@@ -97,8 +97,10 @@ def poison(value):
 def check_views(game, state, rng, seen):
     """JSON-safe, sharing nothing with the state, blind to hidden information."""
     before = snap(state)
-    for seat in [None] + list(range(len(state["players"]))):
-        view = game.view(state, seat)
+    viewers = [None] + list(range(len(state["players"])))
+    views = {seat: game.view(state, seat) for seat in viewers}
+    for seat in viewers:
+        view = views[seat]
         assert json.loads(json.dumps(view)) == view, "a view is not plain JSON"
         poison(game.view(state, seat))
         assert snap(state) == before, "a view shares an object with the state"
@@ -106,19 +108,19 @@ def check_views(game, state, rng, seen):
             if snap(alt) != before:
                 seen["hidden"] = True
             assert game.view(alt, seat) == view, f"seat {seat}'s view shows hidden information"
-            check_privacy(game, state, alt, seen)
+            check_privacy(game, views, alt, seen)
         assert snap(state) == before, "hidden_variants changed the state"
 
 
 PRIVATE_TO = {"own", "side", "role"}
 
 
-def check_privacy(game, state, alt, seen):
+def check_privacy(game, views, alt, seen):
     """The declaration is not too loose: a variant differs only in hidden things, so in
     every seat's view of it only fields declared ``private`` may differ.  Those that do are
     noted in ``seen["private"]`` (a declared field that never does is stale)."""
-    for viewer in [None] + list(range(len(state["players"]))):
-        view, other = game.view(state, viewer), game.view(alt, viewer)
+    for viewer, view in views.items():
+        other = game.view(alt, viewer)
         assert set(view) == set(other)
         for field in view:
             if view[field] != other[field]:
