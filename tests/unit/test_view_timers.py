@@ -19,7 +19,7 @@ def _deadlines(node, dom, out):
     if isinstance(node, list):
         for c in node:
             _deadlines(c, dom, out)
-    elif isinstance(node, dom.Node):
+    elif hasattr(node, "attrs") and hasattr(node, "children"):   # a screen imported under another fake dom too
         if "countdown" in (node.attrs.get("class") or "").split():
             out.append(int(node.attrs["data-deadline"]))
         _deadlines(node.children, dom, out)
