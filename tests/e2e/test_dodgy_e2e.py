@@ -54,6 +54,9 @@ def test_two_tabs_play_a_full_game_over_webrtc_without_leaking_dice(context, bas
 
 def test_guest_reload_rejoins_its_seat_and_host_reload_resumes(context, base_url):
     host, guest = _open_two_tab_table(context, base_url)
+    # the statement clock reaches both screens through the view's shared timers
+    for page in (host, guest):
+        page.wait_for_selector("p.timer[data-kind='statement'] .countdown")
     for _ in range(6):
         step(host, shout=False)
         step(guest, shout=True)

@@ -97,8 +97,10 @@ def poison(value):
 def check_views(game, state, rng, seen):
     """JSON-safe, sharing nothing with the state, blind to hidden information."""
     before = snap(state)
-    for seat in [None] + list(range(len(state["players"]))):
-        view = game.view(state, seat)
+    viewers = [None] + list(range(len(state["players"])))
+    views = {seat: game.view(state, seat) for seat in viewers}
+    for seat in viewers:
+        view = views[seat]
         assert json.loads(json.dumps(view)) == view, "a view is not plain JSON"
         poison(game.view(state, seat))
         assert snap(state) == before, "a view shares an object with the state"
@@ -106,7 +108,25 @@ def check_views(game, state, rng, seen):
             if snap(alt) != before:
                 seen["hidden"] = True
             assert game.view(alt, seat) == view, f"seat {seat}'s view shows hidden information"
+            check_privacy(game, views, alt, seen)
         assert snap(state) == before, "hidden_variants changed the state"
+
+
+PRIVATE_TO = {"own", "side", "role"}
+
+
+def check_privacy(game, views, alt, seen):
+    """The declaration is not too loose: a variant differs only in hidden things, so in
+    every seat's view of it only fields declared ``private`` may differ.  Those that do are
+    noted in ``seen["private"]`` (a declared field that never does is stale)."""
+    for viewer, view in views.items():
+        other = game.view(alt, viewer)
+        assert set(view) == set(other)
+        for field in view:
+            if view[field] != other[field]:
+                assert field in game.private, f"{field!r} shows hidden information to seat {viewer} " \
+                                              f"but {game.id} does not declare it private"
+                seen["private"].add(field)
 
 
 def check_turn(game, state):
@@ -162,7 +182,7 @@ def random_game(game, seed, n, options, max_steps=4000, check_every=5):
     rng = Rng(seed)
     state = game.new(players(game, n), seed, options, T0)
     now = T0
-    seen = {"hidden": False, "refused": 0}
+    seen = {"hidden": False, "refused": 0, "private": set()}
     for step in range(max_steps):
         if game.result(state) is not None:
             break
@@ -258,11 +278,15 @@ def test_hidden_information_is_exercised(gid):
     game = GAMES[gid]
     if type(game).hidden_variants is Game.hidden_variants:
         pytest.skip("no hidden information declared")
-    seen_any = False
-    for seed in range(3):
-        _, seen = random_game(game, seed, game.min_players, SMALL.get(gid, {}), max_steps=150, check_every=3)
+    seen_any, private = False, set()
+    for seed in range(5):          # the last two at a full table: a secret may need a third seat
+        n = game.max_players if seed >= 3 else game.min_players
+        _, seen = random_game(game, seed, n, SMALL.get(gid, {}), max_steps=150, check_every=3)
         seen_any = seen_any or seen["hidden"]
+        private |= seen["private"]
     assert seen_any
+    assert set(game.private.values()) <= PRIVATE_TO, "a privacy declaration outside the vocabulary"
+    assert private == set(game.private), f"declared private but never hidden: {set(game.private) - private}"
 
 
 # ---------------------------------------------------------------------------- malformed input

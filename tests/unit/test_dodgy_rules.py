@@ -476,14 +476,18 @@ def test_held_statement_applied_when_a_late_action_arrives():
     assert s["reveal"]["statement"]["seat"] == BEN
 
 
-def test_deadline_tracks_the_next_timer():
+def test_the_view_shows_the_running_timers_in_the_shared_shape():
+    def running(view):
+        return [(t["name"], t["deadline_ms"]) for t in view["shared"]["timers"] if t["deadline_ms"]]
     s = new(3)
-    assert GAME.view(s, 0)["deadline"] == {"kind": "statement", "at": 30000}
+    assert running(GAME.view(s, 0)) == [("statement", 30000)]
     s = play(s, ANNA, state(2, "bow"), 1000)
     s = play(s, BEN, state(3, "ship"), 1500)
-    assert GAME.view(s, 2)["deadline"] == {"kind": "window", "at": 4000}
+    assert ("window", 4000) in running(GAME.view(s, 2))
     s = play(s, CARLA, DODGY, 2000)
-    assert GAME.view(s, 2)["deadline"] == {"kind": "choose", "at": 17000}
+    assert running(GAME.view(s, 2)) == [("choose", 17000)]
+    assert GAME.view(s, 2)["shared"]["timers"][0] == {"name": "choose", "seat": None, "deadline_ms": 17000,
+                                                      "left_ms": None, "length_ms": 15000}
 
 
 # ====================================================================== §5.5 winning and elimination
@@ -632,7 +636,7 @@ def test_view_keys_for_a_ui():
     v = GAME.view(play(new(3), ANNA, state(2, "bow"), 0), CARLA)
     for key in ("phase", "round", "stater", "opener", "seats", "seer", "hand", "known", "statement",
                 "statements", "min_quantity", "max_quantity", "pending", "accepted", "window_end",
-                "deadline", "turn_deadline", "reveal", "history", "chooser", "choose_from", "result",
+                "shared", "reveal", "history", "chooser", "choose_from", "result",
                 "faces", "options"):
         assert key in v
     assert not any(k.startswith("can_") for k in v)          # the screen asks ctx.can(move)

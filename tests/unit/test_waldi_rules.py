@@ -620,7 +620,8 @@ def test_a_revealed_card_is_held_at_most_max_hold_s():
     """WAL-9: after max_hold_s the card declines itself (under the same pile)."""
     st = GAME.apply(GAME.apply(live(), 0, {"type": "take_pile", "pile": 0}, GO), 0, {"type": "reveal"}, GO + 100)
     card = st["revealed"][0]
-    assert GAME.view(st, 0)["me"]["hold_until"] == GO + 5100
+    assert {"name": "hold", "seat": 0, "deadline_ms": GO + 5100, "left_ms": None, "length_ms": 5000} \
+        in GAME.view(st, 0)["shared"]["timers"]
     assert GAME.tick(st, GO + 5099)["revealed"][0] == card
     st = GAME.tick(st, GO + 5100)
     assert st["revealed"][0] is None and st["piles"][0][0][-1] == card
@@ -709,16 +710,20 @@ def test_after_the_stop_everything_is_public():
     assert v["results"][0]["won_cards"] == [0, 0, 2, 0]
 
 
+def idle_at(view):
+    return next(t["deadline_ms"] for t in view["shared"]["timers"] if t["name"] == "idle")
+
+
 def test_view_is_json_and_complete_for_a_ui():
     st, d = play(live(), BEN, "head", GO, rear="red")
     v = GAME.view(st, BEN)
     json.dumps(v)
     for key in ("phase", "round", "rounds", "go_ms", "now_ms", "me", "seats", "dogs", "recent", "deck",
-                "colours", "edition", "idle_stop_at", "next_round_at", "results", "points", "winners"):
+                "colours", "edition", "shared", "results", "points", "winners"):
         assert key in v
     assert v["dogs"][0] == {"id": d, "cards": [{"kind": "head", "rear": "red"}], "length": 1, "open": True,
                             "end": "red", "completed_by": None, "owner": None}
-    assert v["seats"][BEN]["markers_left"] == 6 and v["idle_stop_at"] == GO + 30_000
+    assert v["seats"][BEN]["markers_left"] == 6 and idle_at(v) == GO + 30_000
 
 
 def test_spectators_and_bad_seats():
@@ -764,7 +769,7 @@ def test_a_single_late_tick_does_not_start_a_round_and_stop_it():
     assert late["go_ms"] == GO + 500_000 + 3000                   # the countdown is not skipped
     later = GAME.tick(late, GO + 900_000)
     assert later["phase"] == "live" and len(later["results"]) == 1  # "Wuff!", not a stop
-    assert GAME.view(later, 0)["idle_stop_at"] == GO + 900_000 + 30_000
+    assert idle_at(GAME.view(later, 0)) == GO + 900_000 + 30_000
 
 
 def test_views_refuse_bad_seats():

@@ -298,6 +298,12 @@ class Game:
     stages: dict = {}             # {name: Stage}: who may act with what, and which timers run
     timers: Any = ()              # {name: Timer}, in firing order at equal times (or a tuple of names)
     constants: dict = {}          # rule constants a screen may show (never copied into a screen)
+    # {view field: whom}: the fields of ``project`` that show something hidden from other
+    # seats, and to whom ("own": the viewing seat's own secret; "side": its side's secrets;
+    # "role": what a seat sees by its part in the play now, a code's maker, a riddle's
+    # creators).  Every other field must be the same in every ``hidden_variants`` state,
+    # for every viewer; each declared field must differ in some (the conformance suite).
+    private: dict = {}
     version: int = 1              # the rules' version: a game record of a newer one is refused
     timeline: str = ""            # "module:function" giving the words of one logged event (``describe``)
     coach: str = ""               # "module:function" rating or summing up a finished game (``review``)
@@ -431,8 +437,31 @@ class Game:
 
     def view(self, state: State, seat: Seat) -> dict:
         """What ``seat`` may see (JSON-safe, sharing nothing with the state); None: a
-        spectator."""
-        return self.project(state, self.check_seat(state, seat))
+        spectator.  The game's ``project`` with, under ``"shared"``, the part every game has
+        in one shape (:meth:`shared_view`)."""
+        seat = self.check_seat(state, seat)
+        out = self.project(state, seat)
+        out["shared"] = self.shared_view(state, seat)
+        return out
+
+    def shared_view(self, state: State, seat: Seat) -> dict:
+        """What every game's view says the same way: ``stage`` (this seat's, None for a
+        spectator or a game without stages), ``held`` (the table holds the clocks) and
+        ``timers``, each ``{"name", "seat" (a per-seat timer's seat, else None),
+        "deadline_ms" (host clock; None while paused), "left_ms" (while paused),
+        "length_ms"}`` in firing order.  Whose move it is, the players and the result are
+        in the table's update beside the view (session/table.py ``update_for``), not here."""
+        index = self.timer_index()
+        timers = []
+        for stored, t in state.get("timers", {}).items():
+            decl, whom, order = index.get(stored, (None, None, (99, 0)))
+            name = stored[: -len(str(whom))] if whom is not None else stored
+            timers.append((order, {"name": name, "seat": whom, "deadline_ms": t.get("at"),
+                                   "left_ms": t.get("left") if t.get("at") is None else None,
+                                   "length_ms": t.get("len")}))
+        timers.sort(key=lambda pair: (pair[0], pair[1]["name"]))
+        stage = self.stage(state, seat) if self.stages and seat is not None else None
+        return {"stage": stage, "held": self.clocks_held(state), "timers": [t for _, t in timers]}
 
     def legal(self, state: State, seat: Seat) -> list:
         """Every legal action of ``seat`` now; a move whose arguments cannot be enumerated

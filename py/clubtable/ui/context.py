@@ -267,6 +267,26 @@ class ScreenContext:
         """The host's clock (ms), as this tab best knows it."""
         return int(self._now()) + self.clock_offset
 
+    def timer(self, name: str, seat: Optional[int] = None) -> Optional[dict]:
+        """The view's timer ``name`` (of ``seat``, for a per-seat one) in the one shape every
+        game's view has (``Game.shared_view``): ``{"name", "seat", "deadline_ms",
+        "left_ms", "length_ms"}``, or None when it is not running or paused."""
+        for t in (self.view.get("shared") or {}).get("timers") or ():
+            if t.get("name") == name and t.get("seat") == seat:
+                return t
+        return None
+
+    def deadline(self, name: str, seat: Optional[int] = None) -> Optional[int]:
+        """When timer ``name`` (of ``seat``) runs out, on the host's clock; None when it is
+        not running (stopped or paused)."""
+        t = self.timer(name, seat)
+        return t.get("deadline_ms") if t else None
+
+    def next_timer(self) -> Optional[dict]:
+        """The running timer due first (ties in the game's firing order), or None."""
+        running = [t for t in (self.view.get("shared") or {}).get("timers") or () if t.get("deadline_ms")]
+        return min(running, key=lambda t: t["deadline_ms"]) if running else None
+
     def countdown(self, deadline: Optional[int]):
         """A live seconds-left element for a host-clock deadline (None: nothing)."""
         if not deadline:

@@ -321,6 +321,9 @@ class Cave(Game):
         "question": Timer("timer_question", length=lambda g, st, seat: ms(st["options"]["question_s"]), key=_turn_key),
         "letter_turn": Timer("timer_letter_turn", length=_ms_or_none("letter_turn_s"), key=_turn_key),
     }
+    # §3.9: a side sees its own words, the letter answers and guesses between it and a
+    # riddle's side, and the word flags of a question about its own riddle.
+    private = {"riddles": "side", "letters": "side", "guesses": "side", "question": "side"}
     constants = {"answers": list(ANSWERS), "units": list(L.UNITS), "count_from": list(L.FROM),
                  "none": L.NONE, "max_n": L.MAX_N, "photo_angles": PHOTO_ANGLES, "max_photos": MAX_PHOTOS}
 
@@ -660,7 +663,6 @@ class Cave(Game):
             "guesses": guesses,
             "judging": state["judging"],
             "interrupt": None if state["interrupt"] is None else dict(state["interrupt"]),
-            "clocks": {k: dict(v) for k, v in state.get("timers", {}).items()},
             "options": {k: state["options"][k] for k in ("riddle_medium", "guess_required", "table_faithful_clock",
                                                          "question_s", "y_vowel")},
             "reason": state["reason"],

@@ -151,6 +151,8 @@ class Dobbelduel(Game):
                       handler="move_solve", doc="PlaceSolution: one value per column",
                       closed=("not_now", "The solution row can only be filled when no effort is in progress.")),
     }
+    # the code of the match in play shows on its maker's board only
+    private = {"board": "role"}
     constants = {
         "max_efforts": MAX_EFFORTS,
         "code_space": len(FACES) ** N_COLUMNS,     # 1,296 codes before any feedback

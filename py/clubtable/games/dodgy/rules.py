@@ -153,6 +153,8 @@ class Dodgy(Game):
         "choose": Timer("timer_choose", length=lambda g, st, seat: g._ms_opt(st, "choose_s") or None,
                         doc="the winner's time to choose a die runs out (§5.7.4)"),
     }
+    # its own faces; a held statement's claim only to its maker
+    private = {"hand": "own", "pending": "own"}
     constants = {
         "seer_die": SEER,                  # the seer stone's die id; regular dice are 0..19
         "regular_dice": REGULAR_DICE,
@@ -510,16 +512,6 @@ class Dodgy(Game):
         )
 
     # ================================================================== timers
-    def _next_timer(self, state: State):
-        """(due ms, name) of the next running timer, or None (for the views)."""
-        order = self.timer_index()
-        running = [(t["at"], order[name][2], name) for name, t in state.get("timers", {}).items()
-                   if t.get("at") is not None]
-        if not running:
-            return None
-        at, _, name = min(running)
-        return at, name
-
     def timer_window(self, state: State, now_ms: int) -> None:
         """§5.7.2: the held statement is announced as soon as the minimum window ends."""
         self._apply_statement(state, state["pending"], now_ms)
@@ -573,8 +565,6 @@ class Dodgy(Game):
             for s, h in enumerate(state["hands"])
         ]
         pending = self._pending_view(state, me)
-        timer = self._next_timer(state)
-        turn_timer = self.timer(state, "statement") or self.timer(state, "choose")
         rev = state["reveal"]
         return {
             "game": self.id,
@@ -602,8 +592,6 @@ class Dodgy(Game):
             "accepted": list(state["accepted"]),
             "window_end": state["window_end"] if phase == "statement" else None,
             "shouts": [s for s, _ in state["shouts"]],
-            "turn_deadline": turn_timer["at"] if turn_timer else None,
-            "deadline": {"kind": timer[1], "at": timer[0]} if timer else None,
             "chooser": rev["winner"] if phase == "choose" else None,
             "choose_from": rev["loser"] if phase == "choose" else None,
             "reveal": _copy_reveal(rev),

@@ -41,7 +41,7 @@ from typing import Optional
 from ...engine import (Choice, clone, Game, Guard, IllegalAction, Int, ListOf, Move, Number, Picture, Stage, State, Text,
                        Timer, is_int, ms, turn_or_now)
 from ..riddles.boards import BOARDS, LANGUAGES
-from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, flag_question, public_flags
+from ..riddles.questions import DEFAULT_ANSWERS, MAX_QUESTION, flag_question, public_flags, WORD_FLAGS
 from ..riddles.words import SecretWordError, check_term, letters_of, normalise
 
 SPACES = 12                    # Dohdle spaces in the ring (§1.3)
@@ -185,6 +185,8 @@ class Dohdles(Game):
         **{name: Number(0, 7200) for name in ("answer_s", "creator_answer_s", "question_compose_s",
                                               "turn_grace_s", "choose_s", "sculpt_time_s")},
     }
+    # §1.9: a side's own words and suggestion board; a question's word flags for its creators
+    private = {"dohdles": "side", "board": "side", "turn": "role"}
     constants = {
         "spaces": SPACES, "clue_spaces": CLUE_SPACES, "letter_spaces": LETTER_SPACES,
         "blank": BLANK, "max_question": MAX_QUESTION, "max_proposal": MAX_PROPOSAL,
@@ -878,7 +880,6 @@ class Dohdles(Game):
         if me is not None:
             idx = state["sides"][me]["board"]
             board = {"index": idx, "terms": list(BOARDS[opts["language"]][idx])}
-        timers = {name: self.timer(state, name) for name in self.timers if self.timer(state, name)}
         return {
             "phase": state["phase"],
             "seat": seat, "side": me,
@@ -891,7 +892,6 @@ class Dohdles(Game):
             "burst": burst,
             "board": board,
             "events": [self._public_event(state, e, me) for e in state["events"]],
-            "timers": timers,
             "track": {"start": opts["start_index"], "final": opts["final_index"], "bang": 0,
                       "green": list(opts["green_arrows"]), "red": list(opts["red_arrows"])},
             "clue_track": list(opts["clue_track_types"]),
@@ -951,7 +951,8 @@ class Dohdles(Game):
     def hidden_variants(self, state: State, seat: Optional[int], rng) -> list:
         """§1.9: the same table with every word (and accepted variant) ``seat`` may not see
         replaced, the other sides' suggestion boards swapped, the pictures of Dohdles still
-        being made by others changed, and the generator's future draws changed."""
+        being made by others changed, the word flags of a question about another side's Dohdle
+        changed, and the generator's future draws changed."""
         alt = self._copy(state)
         me = self.side(state, seat)
         for d in alt["dohdles"]:
@@ -965,6 +966,11 @@ class Dohdles(Game):
         rng.shuffle(boards)
         for sd, b in zip(others, boards):
             sd["board"] = b
+        q = alt["turn"]["question"] if alt["turn"] else None
+        if q is not None and alt["dohdles"][alt["turn"]["target"]]["side"] != me:
+            # what a question says about a word ``seat`` may not see is the creators' alone
+            q["flags"] = [f for f in WORD_FLAGS if rng.below(2)] + [f for f in q["flags"] if f not in WORD_FLAGS]
+            q["must_refuse"] = "names_word" in q["flags"]
         alt["rng"] = rng.next64()
         return [alt]
 

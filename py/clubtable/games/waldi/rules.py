@@ -172,6 +172,8 @@ class Waldi(Game):
                       doc="WAL-8b: nobody placed a card for idle_stop_s (restarted by every card laid)"),
         "flash": Timer("timer_flash", doc="§4.8: the oldest “placed by” flash ends (started by the rules)"),
     }
+    # §4.8: the seat's own revealed card
+    private = {"me": "own"}
     constants = {
         "rounds": ROUNDS,
         "markers": MARKERS,
@@ -490,8 +492,6 @@ class Waldi(Game):
         ended = phase in ("scoring", "over")
         owners = opts["show_card_owner"] or ended
         n = len(state["players"])
-        idle = self.timer(state, "idle")
-        pause = self.timer(state, "next_round")
 
         dogs = [self._dog_view(deck, d, owners, ended) for d in state["dogs"]]
         seats = [self._seat_view(state, s) for s in range(n)]
@@ -515,8 +515,6 @@ class Waldi(Game):
             "seats": seats,
             "dogs": dogs,
             "recent": [dict(e) for e in state["recent"]],
-            "idle_stop_at": idle["at"] if (idle and phase == "live") else None,
-            "next_round_at": pause["at"] if pause else None,
             "ready": list(state["ready"]),
             "stop": dict(state["stop"]) if state["stop"] else None,
             "results": [_copy_result(r) for r in state["results"]],
@@ -545,12 +543,11 @@ class Waldi(Game):
                 "completed": sum(1 for d in state["dogs"] if d["completed_by"] == s)}
 
     def _my_view(self, state: dict, deck: list, seat: int) -> dict:
-        """The seat's own part: its revealed card (seen by nobody else) and hold clock."""
+        """The seat's own part: its revealed card (seen by nobody else)."""
         card = state["revealed"][seat]
-        hold = self.timer(state, f"hold{seat}")
         return {"seat": seat, "in_hand": state["in_hand"][seat], "piles": [len(p) for p in state["piles"][seat]],
                 "revealed": dict(deck[card % C.SET_SIZE]) if card is not None else None,
-                "hold_until": hold["at"] if hold else None, "markers_left": state["markers"][seat]}
+                "markers_left": state["markers"][seat]}
 
     # ================================================================== hidden information
     def end_view(self, state: dict) -> dict:

@@ -140,12 +140,12 @@ def letter_query(ctx, q: dict) -> str:
 
 
 def _clock(ctx, name: str, c: dict):
-    if c.get("at"):
-        value = ctx.countdown(c["at"])
+    if c.get("deadline_ms"):
+        value = ctx.countdown(c["deadline_ms"])
     else:
-        value = h("span", ctx.t("cave.paused", s=(int(c.get("left") or 0) + 999) // 1000), cls="paused")
+        value = h("span", ctx.t("cave.paused", s=(int(c.get("left_ms") or 0) + 999) // 1000), cls="paused")
     return h("span", h("span", ctx.t(f"cave.clock.{name}")), " ", value, cls=f"cave-clock clock-{name}",
-             id=f"cave-clock-{name}", data_running="1" if c.get("at") else "0")
+             id=f"cave-clock-{name}", data_running="1" if c.get("deadline_ms") else "0")
 
 
 # =========================================================================== status
@@ -175,8 +175,7 @@ def status(ctx):
     else:
         lines.append(h("p", h("strong", t("cave.over")), " ", t(f"cave.reason.{v['reason']}") if v.get("reason") else "",
                        cls="cave-what", id="cave-over"))
-    clocks = v.get("clocks") or {}
-    shown = [_clock(ctx, n, clocks[n]) for n in CLOCK_ORDER if n in clocks]
+    shown = [_clock(ctx, n, ctx.timer(n)) for n in CLOCK_ORDER if ctx.timer(n)]
     if shown:
         lines.append(h("p", shown, cls="cave-clocks"))
     if ctx.seat is None:

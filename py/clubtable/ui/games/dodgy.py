@@ -180,10 +180,10 @@ def turn_panel(ctx):
     if v.get("statement"):
         out.append(h("p", claim_text(ctx, v["statement"]), cls="claim", id="current-claim"))
     # the clock and DODGY! right under the statement they answer, then my own statement
-    deadline = v.get("deadline") or {}
-    if deadline.get("at"):
-        out.append(h("p", ctx.t("dodgy.time_left"), " ", ctx.countdown(deadline["at"]), cls="timer",
-                     data_kind=deadline.get("kind")))
+    due = ctx.next_timer()
+    if due:
+        out.append(h("p", ctx.t("dodgy.time_left"), " ", ctx.countdown(due["deadline_ms"]), cls="timer",
+                     data_kind=due["name"]))
     buttons = shout_buttons(ctx)
     if buttons:
         out.append(h("div", buttons, cls="row actions"))

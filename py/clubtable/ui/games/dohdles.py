@@ -65,11 +65,6 @@ def _answer_text(ctx, label) -> str:
     return str(label) if out == key else out
 
 
-def _timer(view: dict, name: str):
-    t = (view.get("timers") or {}).get(name)
-    return t.get("at") if t else None
-
-
 def _aim(ctx, legal: list, view: dict):
     """The Dohdle the big button claims: the one chosen on the ring, else the one the turn is
     about, else the one opened last, else the first open to a guess."""
@@ -112,7 +107,7 @@ def _status(ctx, v):
         waiting = sorted({d["maker"] for d in v["dohdles"] if d["status"] == "making"})
         text = t("dohdles.make_yours", n=len(mine)) if mine else t(
             "dohdles.waiting_makers", names=", ".join(ctx.name(s) for s in waiting), n=len(waiting))
-        clock = _timer(v, "sculpt")
+        clock = ctx.deadline("sculpt")
     elif phase == "over":
         text = t("dohdles.over_final") if v.get("reason") == "final" else t("dohdles.over_exhausted")
     else:
@@ -123,7 +118,7 @@ def _status(ctx, v):
             if cur:
                 d = v["dohdles"][cur["dohdle"]]
                 text = t("dohdles.proposing", name=_side_name(ctx, v, cur["side"]), n=_num(d))
-                clock = _timer(v, "proposal")
+                clock = ctx.deadline("proposal")
             else:
                 text = t("dohdles.funnel")
         else:
@@ -133,9 +128,9 @@ def _status(ctx, v):
             text = t(key, name=master, n=_num(v["dohdles"][target]) if target is not None else "")
             if turn.get("question"):
                 text = t("dohdles.st_answer", name=ctx.name(v["dohdles"][target]["maker"]), n=_num(v["dohdles"][target]))
-                clock = _timer(v, "answer")
+                clock = ctx.deadline("answer")
             else:
-                clock = _timer(v, "turn")
+                clock = ctx.deadline("turn")
     return h("p", text, " ", ctx.countdown(clock) if clock else None, id="doh-status", cls="doh-status",
              role="status", aria_live="polite")
 

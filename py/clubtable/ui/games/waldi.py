@@ -226,8 +226,8 @@ def _status(ctx, v):
         line += [" · ", t("waldi.get_ready")]
     elif phase == "live":
         line += [" · ", t("waldi.live")]
-        if v.get("idle_stop_at"):
-            line += [h("span", " · ", t("waldi.idle_in"), " ", ctx.countdown(v["idle_stop_at"]), cls="muted")]
+        if ctx.deadline("idle"):
+            line += [h("span", " · ", t("waldi.idle_in"), " ", ctx.countdown(ctx.deadline("idle")), cls="muted")]
     elif v.get("stop"):
         line += [" · ", t("waldi.stop")]
     return h("p", line, cls="status waldi-status", role="status", id="waldi-status", data_phase=phase)
@@ -510,8 +510,8 @@ def _my_card(ctx, v):
     return h("div", h("div", card_svg(list(v.get("colours") or []), revealed),
                       cls=f"waldi-card big {revealed.get('kind')}", role="img", aria_label=card_label(ctx, revealed)),
              h("p", card_label(ctx, revealed), cls="waldi-cardname"),
-             h("p", ctx.t("waldi.declines_in"), " ", ctx.countdown(me["hold_until"]), cls="muted")
-             if me.get("hold_until") else None,
+             h("p", ctx.t("waldi.declines_in"), " ", ctx.countdown(ctx.deadline("hold", ctx.seat)), cls="muted")
+             if ctx.deadline("hold", ctx.seat) else None,
              cls="waldi-revealed", id="waldi-revealed", data_kind=revealed.get("kind"),
              data_front=revealed.get("front"), data_rear=revealed.get("rear"))
 
@@ -553,8 +553,8 @@ def _round_scoring(ctx, v):
               h("tbody", rows), cls="waldi-scores")
     after = []
     if v.get("phase") == "scoring":
-        if v.get("next_round_at"):
-            after.append(h("p", t("waldi.next_in"), " ", ctx.countdown(v["next_round_at"]), cls="muted"))
+        if ctx.deadline("next_round"):
+            after.append(h("p", t("waldi.next_in"), " ", ctx.countdown(ctx.deadline("next_round")), cls="muted"))
         if ctx.can("next_round"):
             after.append(h("button", t("waldi.next_round"), cls="primary", id="waldi-next",
                            on_click=lambda e: ctx.act({"type": "next_round"})))
