@@ -103,6 +103,21 @@ def test_a_player_challenges_an_impossible_looking_claim_and_raises_a_likely_one
     assert action["type"] == "state" and action in GAME.legal(s, 1)
 
 
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_statement_that_cannot_be_true_is_challenged_even_when_a_raise_is_sure(style, monkeypatch):
+    """Challenging a statement that cannot be true takes a die for sure; a raise, however
+    safe, takes none (found by the coach: with a raise of p = 1 the risk test never held)."""
+    from clubtable.games.dodgy import reading
+    s = two_player(["ship"] * 10, ["sword"] * 10)
+    s = play(s, 0, {"type": "state", "quantity": 2, "image": "bow"}, 0)
+    monkeypatch.setattr(TableRead, "p_true", lambda self, quantity, image, seat: 0.0)
+    sure = (1.0, 3, "sword")
+    monkeypatch.setattr(reading, "best_claim", lambda *a, **k: sure)
+    monkeypatch.setattr(reading, "valued_claim", lambda *a, **k: sure)
+    monkeypatch.setattr(reading, "candidate_claims", lambda *a, **k: [sure])
+    assert decide(GAME.view(s, 1), GAME.legal(s, 1), Rng(1), STYLES[style])["type"] == "dodgy"
+
+
 def test_decisions_are_always_legal():
     rng = Rng(5)
     for seed in range(20):

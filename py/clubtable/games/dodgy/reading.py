@@ -512,7 +512,8 @@ def decide(view: dict, legal: list, rng, style: Optional[dict] = None,
             p_raise = claim[0] if claim is not None else 0.0
             if style.get("value"):
                 p_raise = max((c[0] for c in candidate_claims(read, view, me, span=6)), default=0.0)
-            if claim is None or p_cur < (1.0 - p_raise) * style["caught"]:
+            # a statement that cannot be true is always challenged: a sure die beats any raise
+            if claim is None or p_cur <= 0.0 or p_cur < (1.0 - p_raise) * style["caught"]:
                 return _find(legal, "dodgy")
         p, q, image = claim
         return {"type": "state", "quantity": q, "image": image}
