@@ -7,7 +7,8 @@ player), p50 / p99 / max over the decisions of computer-played games.
 Under CPython always; with ``--page`` also in the real page (``python3 build.py dist``
 first), in Chromium with the CPU slowed ``--rate`` times (``Emulation.setCPUThrottlingRate``,
 as bench/phone_moves.py), through the page's debug hook ``clubtableDebug('coach-time:<record>')``,
-which reads the same records and coaches them.  The issue's target: p99 under 50 ms at 4× in
+which reads the same records and coaches them as the replay screen does, timing each slice
+(``Game.review_steps``' steps: the tables built before the verdicts are slices too).  The issue's target: p99 under 50 ms at 4× in
 the page, else the coach moves to a worker.  CPU throttling is relative to this machine's
 speed: the load average is printed with the figures.
 """
@@ -89,7 +90,7 @@ def page(recs: dict, rate: float) -> None:
                         if isinstance(got, dict):
                             raise SystemExit(f"the page refused a record: {got}")
                         times += got
-                    print(line(f"page {rate:g}× {label}", gid, times))
+                    print(line(f"page {rate:g}× {label}", gid, times) + " (per slice)")
             if errors:
                 raise SystemExit(f"page errors: {errors[:3]}")
             browser.close()

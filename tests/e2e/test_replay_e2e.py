@@ -2,12 +2,14 @@
 its result ("Replay this game") and stepped by the buttons, the keys and the timeline, the
 board inert, playing on by itself; the coach's verdicts by the events and its summary.  A saved
 Dobbelduel record opened from a file, replayed and coached with the very verdicts CPython's
-coach gives.  Looked at on a phone (360×640) and a desktop (1280×800)."""
+coach gives.  A solo Dobbelduel played to its end in the page, saved (a download), replayed and
+coached as CPython coaches its file, and opened again from that file.  Looked at on a phone (360×640) and a desktop (1280×800)."""
 from clubtable.games import GAMES
 from clubtable.session import Table
 from clubtable.session import record as R
 
 from .conftest import open_page
+from .dobbelduel_driver import play_until_over as play_dobbelduel, set_up_dobbelduel
 from .dodgy_driver import play_until_over, set_up_dodgy
 
 
@@ -124,3 +126,47 @@ def test_a_saved_dobbelduel_is_opened_replayed_and_coached(context, base_url):
     for w, hgt in ((360, 640), (1280, 800)):
         page.set_viewport_size({"width": w, "height": hgt})
         page.screenshot(path=f"/tmp/replay/dobbelduel-{w}.png")
+
+
+def test_a_solo_dobbelduel_is_played_saved_replayed_coached_and_opened(context, base_url, tmp_path):
+    page = open_page(context, base_url)
+    set_up_dobbelduel(page, base_url, seats=("local", "bot"), level="hard")
+    page.wait_for_selector("#dd-board-0")
+    assert play_dobbelduel([page], timeout_s=150)
+    page.wait_for_selector("#winners")
+    with page.expect_download() as info:
+        page.click("#save-record")
+    download = info.value
+    assert download.suggested_filename.startswith("clubtable-dobbelduel-")
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    data = path.read_bytes()
+    reading = R.read_record(data)
+    assert reading.code == "ok" and [p["computer"] for p in reading.record["players"]] == [False, True]
+    report = reading.replay.coach()
+    verdicts = [e["verdict"] for m in report["matches"] for e in m["efforts"]]
+    assert verdicts                                    # the human broke one match: rated efforts
+
+    page.click("#replay-game")
+    page.wait_for_selector("#replay")
+    last = int(page.get_attribute("#replay", "data-steps"))
+    assert last == len(reading.record["log"])
+    wait_step(page, 0)
+    page.click("#replay-forward")
+    wait_step(page, 1)
+    page.click("#replay-forward")
+    wait_step(page, 2)
+    page.click("#replay-back")
+    wait_step(page, 1)
+    page.click("#replay-last")
+    wait_step(page, last)
+    page.wait_for_selector("#coach[data-done='1']", timeout=60_000)
+    assert [v.get_attribute("data-verdict") for v in page.locator("[data-verdict]").all()] == verdicts
+    assert page.locator("#coach-summary li").count() >= len(report["matches"])
+    page.screenshot(path="/tmp/replay/dobbelduel-played.png")
+
+    page.goto(base_url + "#/open")
+    page.set_input_files("#open-record", str(path))
+    page.wait_for_selector("#record-status[data-code='ok']")
+    assert "replays exactly" in page.inner_text("#record-status")
+    assert page.locator("#record-timeline li").count() == last

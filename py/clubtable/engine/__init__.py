@@ -567,12 +567,17 @@ class Game:
     def review_steps(self, replay):
         """The coach's report a verdict at a time: a generator yielding the log index of each
         verdict it made and returning the report (None without a coach), so the page can
-        compute it in idle slices.  A coach without ``<name>_steps`` is one step."""
+        compute it in idle slices.  A coach without ``<name>_steps`` is one step.  First come
+        the pieces of ``warm_up`` (the tables the coach's computer player builds once), each
+        yielding -1 (no verdict yet): no slice builds them all inside one verdict."""
         if not self.coach:
             return None
+        for _piece in self.warm_up():
+            yield -1
         module, name = self.coach.split(":")
         package = type(self).__module__.rpartition(".")[0]
         mod = import_module(module, package)
+        yield -1                      # the coach's module imported: its own slice
         steps = getattr(mod, name + "_steps", None)
         if steps is not None:
             return (yield from steps(self, replay))

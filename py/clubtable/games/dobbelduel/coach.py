@@ -103,6 +103,7 @@ def coach_steps(game, replay, times: Optional[list] = None, clock=perf_counter):
     checks and the breaker's accuracy.  ``replay``: a :class:`session.record.Replay`.
     ``times``: a list that gets each verdict's time in ms by ``clock`` (bench/coach.py)."""
     c = Coach()
+    yield -1                          # the fitted model loaded: a slice of its own, no verdict
     states, log = replay.states, replay.record["log"]
     matches: dict = {}
     for i, (seat, action, _now) in enumerate(log):

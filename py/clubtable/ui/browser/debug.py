@@ -71,11 +71,22 @@ def _read(ctl, what: str) -> str:
 
 
 def _coach_times(text: str) -> str:
-    """bench/coach.py: each verdict's time (ms) when this page coaches a record."""
+    """bench/coach.py: each slice's time (ms) when this page coaches a record as the replay
+    screen does (``Game.review_steps``, one step per slice: the table building before the
+    verdicts counts too)."""
+    import time
     from ...session.record import read_record
     reading = read_record(text.encode("utf-8"))
     if reading.replay is None:
         return json.dumps({"error": reading.code})
     times: list = []
-    reading.replay.coach(times=times)
+    steps = reading.replay.game.review_steps(reading.replay)
+    while True:
+        t0 = time.perf_counter()
+        try:
+            next(steps)
+        except StopIteration:
+            break
+        finally:
+            times.append((time.perf_counter() - t0) * 1000.0)
     return json.dumps(times)
