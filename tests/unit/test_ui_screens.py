@@ -8,6 +8,8 @@ import pytest
 
 import fake_dom
 
+GAME_IDS = ("dodgy", "dobbelduel", "waldi", "cave", "dohdles")
+
 UI = pathlib.Path(__file__).resolve().parents[2] / "py" / "clubtable" / "ui"
 BROWSER = ("pyscript", "pyodide", "js")
 
@@ -38,6 +40,8 @@ def test_the_dodgy_screen_reaches_nothing_but_its_context():
 
 @pytest.fixture
 def dom():
+    # the screens bind to the DOM module of the document they were first imported under
+    fake_dom.forget("clubtable.ui.riddles", *(f"clubtable.ui.games.{g}" for g in GAME_IDS))
     _, dom = fake_dom.install()
     yield dom
     fake_dom.uninstall()
