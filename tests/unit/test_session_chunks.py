@@ -97,9 +97,23 @@ def test_a_broken_piece_is_refused_by_the_table_within_its_budget():
 
 
 # ---------------------------------------------------------------------------- the host's budgets
-def _pair():
-    from test_session_fakegame import started_pair
-    return started_pair()
+def _pair(pictures=True):
+    """A started table with guests A (seat 0) and B (seat 1) and a spectator S; ``pictures``:
+    of a game whose moves name pictures (its players upload them), else of one without."""
+    from test_session_fakegame import Net, Tokens, started_pair
+    if not pictures:
+        return started_pair()
+    from session_sketch_game import SKETCH
+    from clubtable.session.table import Table
+    t = Table(SKETCH, [{"kind": "remote", "name": f"P{i}", "level": None} for i in range(2)], seed=1234,
+              table_id="tbl1", now_ms=0, token_factory=Tokens())
+    net = Net(t)
+    net.join("A", "Ann")
+    net.join("B", "Ben")
+    net.join("S", "Sue", spectate=True)
+    net.deliver(t.start(0))
+    assert t.pictures and not started_pair()[0].pictures
+    return t, net
 
 
 def _frames(net, peer, frames, now=0):
@@ -139,19 +153,25 @@ def test_pieces_are_paid_from_the_byte_budget_as_they_arrive():
     assert "A" in t.dropped and "A" not in t.peers
 
 
-def test_a_flood_of_partial_messages_is_refused_once_and_dropped():
-    """Issue 20's flood: 120 messages of 43 pieces that never complete.  The second partial
-    message is refused with one reject and the peer dropped; every later frame is ignored
-    without being kept, and the other player plays on."""
-    t, net = _pair()
+@pytest.mark.parametrize("pictures", [True, False])
+def test_a_flood_of_partial_messages_is_refused_once_and_dropped(pictures):
+    """Issue 20's flood: 120 messages of 43 pieces that never complete.  In a game with
+    pictures the first 43 pieces are a picture's right, and the second partial message is
+    refused; in a game without, the first piece (longer than any message of its players).
+    One reject, the peer dropped; every later frame is ignored without being kept, and the
+    other player plays on."""
+    t, net = _pair(pictures)
     n = 44
-    replies, fed = [], 0
+    replies, fed, kept = [], 0, 0
     for k in range(1, 121):
         for i in range(43):
             replies += net.deliver(t.frame("A", f"~{k}/{i}/{n}|" + "z" * CHUNK_CHARS, 0))
             fed += 1
+            peer = t.peers.get("A")
+            kept += bool(peer and peer.pieces and peer.pieces.pending_chars)
     to_a = [m for p, m in replies if p == "A"]
-    assert [m["code"] for m in to_a if m["t"] == "reject"] == ["bad_chunk"]
+    assert [m["code"] for m in to_a if m["t"] == "reject"] == ["bad_chunk" if pictures else "too_big"]
+    assert kept == (43 if pictures else 0)
     assert "A" in t.dropped and "A" not in t.peers and "A" in t.take_closing()
     assert all(p.pieces is None or p.pieces.pending_chars == 0 for p in t.peers.values())
     assert fed == 120 * 43 and len(replies) < 10

@@ -411,3 +411,12 @@ def iter_arg_kinds(moves: dict) -> Iterable[tuple]:
     for type_, mv in moves.items():
         for name, arg in mv.args.items():
             yield type_, name, arg
+
+
+def takes_pictures(moves: dict) -> bool:
+    """Whether any of ``moves`` names a picture (in a list or nullable too): only then do its
+    players upload pictures, the one message long enough to come in many pieces."""
+    def has(arg: Arg) -> bool:
+        return isinstance(arg, Picture) or any(
+            isinstance(inner, Arg) and has(inner) for inner in (getattr(arg, "item", None), getattr(arg, "inner", None)))
+    return any(has(arg) for _, _, arg in iter_arg_kinds(moves))

@@ -19,6 +19,7 @@ import time
 from typing import Any, Callable, Optional, Union
 
 from ..engine import Game, IllegalAction, clone
+from ..engine.schema import takes_pictures
 from . import protocol
 from .assets import AssetError, AssetStore, check as check_asset, encode_data, ref_of, refs_in, sniff
 from .chunks import MARK, ChunkError, Reassembler
@@ -118,6 +119,9 @@ class Table:
         bot_pace: float = 1.0,
     ) -> None:
         self.game: Game = _resolve_game(game)
+        # a game whose moves name no picture has no message longer than a guest message: a
+        # seat that sends one in pieces is refused at its first piece (max_message)
+        self.pictures = takes_pictures(self.game.moves)
         self.bot_pace = self._check_pace(bot_pace)
         self.token_factory = token_factory or (lambda: secrets.token_urlsafe(16))
         if table_id is None:
@@ -735,10 +739,10 @@ class Table:
 
     def max_message(self, peer_id: str) -> int:
         """The longest message (in characters) ``peer_id`` may send now: a seated player's
-        picture, anyone else's guest message."""
+        picture in a game with pictures, anything else a guest message."""
         peer = self.peers.get(peer_id)
         seated = peer is not None and peer.welcomed and peer.seat is not None
-        return protocol.MAX_ASSET_MESSAGE if seated else protocol.MAX_GUEST_BYTES
+        return protocol.MAX_ASSET_MESSAGE if seated and self.pictures else protocol.MAX_GUEST_BYTES
 
     def frame(self, peer_id: str, frame: Any, now_ms: int) -> list:
         """What arrived on a link, as it arrived: a whole message or one piece of a long one
