@@ -17,6 +17,7 @@ the rows are that move's time to the host's screen and the host's longest event-
 import argparse
 import json
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -68,19 +69,32 @@ WATCH_LOOP = """() => {
 LOOP_STALLS = """() => { clearInterval(window.__watch);
   return {gap: Math.max(0, ...window.__gaps), long: Math.max(0, ...window.__long), n: window.__long.length}; }"""
 
-# A hostile link from the flooding tab: its own RTCPeerConnection, signalled like the app's,
-# seated with the tab's token, then pieces of messages that never complete.
-PARTIAL_FLOOD = """async ([tableId, token, nMsgs, nPieces]) => {
-  const peer = 'p' + Math.random().toString(16).slice(2, 14);
-  const bc = new BroadcastChannel('clubtable-v1');
+# A hostile link: its own RTCPeerConnection, offered like the app's (PARTIAL_OFFER, in the
+# hostile page), signalled over a tab of the host's browser's BroadcastChannel (SIGNAL, in the
+# flooding tab: a page of another browser cannot reach that channel, so the bench carries the
+# offer and the answer across), then seated with the tab's token and flooded with pieces of
+# messages that never complete (PARTIAL_GO, in the hostile page).
+PARTIAL_OFFER = """async () => {
   const pc = new RTCPeerConnection({iceServers: []});
   const ch = pc.createDataChannel('clubtable', {ordered: true});
+  window.__hostile = {pc, ch};
   await pc.setLocalDescription(await pc.createOffer());
   await new Promise(r => { const c = () => pc.iceGatheringState === 'complete' && r(); pc.onicegatheringstatechange = c; c(); });
+  return pc.localDescription.sdp;
+}"""
+SIGNAL = """async ([tableId, sdp]) => {
+  const peer = 'p' + Math.random().toString(16).slice(2, 14);
+  const bc = new BroadcastChannel('clubtable-v1');
   const answer = new Promise(r => bc.onmessage = e => {
     const m = JSON.parse(e.data); if (m.k === 'answer' && m.to === peer) r(m.sdp); });
-  bc.postMessage(JSON.stringify({k: 'offer', to: tableId, from: peer, sdp: pc.localDescription.sdp}));
-  await pc.setRemoteDescription({type: 'answer', sdp: await answer});
+  bc.postMessage(JSON.stringify({k: 'offer', to: tableId, from: peer, sdp}));
+  const got = await answer;
+  bc.close();
+  return got;
+}"""
+PARTIAL_GO = """async ([tableId, token, nMsgs, nPieces, answerSdp]) => {
+  const {pc, ch} = window.__hostile;
+  await pc.setRemoteDescription({type: 'answer', sdp: answerSdp});
   if (ch.readyState !== 'open') await new Promise(r => ch.onopen = r);
   const got = [];
   let closed = false;
@@ -101,7 +115,7 @@ PARTIAL_FLOOD = """async ([tableId, token, nMsgs, nPieces]) => {
   }
   const ms = performance.now() - t0;
   await new Promise(r => setTimeout(r, 300));
-  pc.close(); bc.close();
+  pc.close();
   return {sent, ms, closed, seated: got.filter(m => m.t === 'welcome').map(m => m.seat),
           rejects: got.filter(m => m.t === 'reject').map(m => m.code)};
 }"""
@@ -142,6 +156,15 @@ def main():
     ap.add_argument("--chromium-trace", metavar="PATH",
                     help="with --partial: a Chromium performance trace of the host over the first flood, "
                          "and its longest tasks summarised")
+    ap.add_argument("--cpu", action="store_true",
+                    help="with --partial: trace the host's tasks over every flood (Chromium's `toplevel` events) "
+                         "and print their time on the CPU beside their time on the clock")
+    ap.add_argument("--apart", action="store_true",
+                    help="with --partial: the hostile link comes from a second Chromium (its own processes), "
+                         "as an attacker's own device would, not from the flooding tab of the host's browser")
+    ap.add_argument("--apart-nice", type=int, default=0, metavar="N",
+                    help="with --apart: that Chromium runs at niceness N (19: only on CPU the host leaves idle, "
+                         "the nearest this one machine comes to another device)")
     args = ap.parse_args()
     from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
     from tests.e2e.dodgy_driver import set_up_dodgy, step
@@ -177,7 +200,15 @@ def main():
             if args.partial:
                 args_trace[0] = args.trace
                 args_trace[1] = args.chromium_trace
-                partial_rows(host, flooder, player, args.samples)
+                args_trace[2] = args.cpu
+                hostile = None
+                if args.apart:
+                    other = pw.chromium.launch(executable_path=niced(args.apart_nice), args=ARGS)
+                    hostile = other.new_page()
+                    hostile.goto(base + "bench-hostile")     # any page of the origin: only its script runs
+                partial_rows(host, flooder, player, args.samples, hostile)
+                print(f"  the hostile link came from {'a second Chromium' if args.apart else 'the flooding tab'}"
+                      + (f" at niceness {args.apart_nice}" if args.apart else "") + f"; load {load()}")
                 browser.close()
                 return
             deadline = time.time() + 600
@@ -233,39 +264,94 @@ def main():
     print(json.dumps({"target_ms": 100}))
 
 
-args_trace = [False, None]
+args_trace = [False, None, False]
+CPU_TRACE = Path(tempfile.gettempdir()) / "clubtable-flood-cpu.json"
+
+
+def load() -> str:
+    return " ".join(open("/proc/loadavg").read().split()[:3])
+
+
+def niced(n: int) -> str:
+    """Chromium itself, or a script that starts it at niceness ``n`` (its every process)."""
+    if not n:
+        return CHROMIUM
+    path = Path(tempfile.gettempdir()) / f"clubtable-chromium-nice{n}"
+    path.write_text(f'#!/bin/sh\nexec nice -n {int(n)} "{CHROMIUM}" "$@"\n')
+    path.chmod(0o755)
+    return str(path)
+
+
+def outermost(events):
+    """The events of a trace not inside another of the same thread (their times add up)."""
+    out, end = [], {}
+    for e in sorted(events, key=lambda e: (e["ts"], -e["dur"])):
+        if e["ts"] >= end.get(e["tid"], -1):
+            out.append(e)
+            end[e["tid"]] = e["ts"] + e["dur"]
+    return out
+
+
+def host_cpu(path):
+    """The host's main thread over a traced flood: (its longest task on the CPU, all its tasks
+    on the CPU, all its tasks on the clock), ms.  The clock counts the time a task waited for a
+    core as well; the CPU, the thread's own work."""
+    events = json.loads(Path(path).read_text())
+    events = events.get("traceEvents", events) if isinstance(events, dict) else events
+    host = {f.get("processId") for e in events if e.get("name") == "TracingStartedInBrowser"
+            for f in e["args"]["data"].get("frames", [])}
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain" and e["pid"] in host}
+    tasks = outermost(e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main
+                      and e.get("name") == "ThreadControllerImpl::RunTask" and "dur" in e)
+    if not tasks:
+        return (0.0, 0.0, 0.0)
+    return (max(t.get("tdur", 0) for t in tasks) / 1000, sum(t.get("tdur", 0) for t in tasks) / 1000,
+            sum(t["dur"] for t in tasks) / 1000)
 
 
 def longest_tasks(path, n=6):
     """The host renderer's longest main-thread tasks in a Chromium trace, and what took their
-    time (the longest events inside each)."""
+    time (the longest events inside each).  Each task's time on the clock and on the CPU (the
+    thread's own time, ``tdur``): a task much longer than its CPU time was the thread waiting
+    for a core, not working."""
     events = json.loads(Path(path).read_text())
     events = events.get("traceEvents", events) if isinstance(events, dict) else events
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
-    done = [e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main and "dur" in e]
+    names = {(e["pid"], e["tid"]): e.get("args", {}).get("name") for e in events if e.get("name") == "thread_name"}
     host = {f.get("processId") for e in events if e.get("name") == "TracingStartedInBrowser"
             for f in e["args"]["data"].get("frames", [])}
+    main = {k for k, v in names.items() if v == "CrRendererMain"}
+    done = [e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main and "dur" in e]
     print(f"  trace: the host's renderer is pid {sorted(host)}; the flooder's and the player's are the others")
-    tasks = sorted((e for e in done if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")),
-                   key=lambda e: -e["dur"])[:n]
-    for t in tasks:
+    tasks = [e for e in done if e["name"] == "ThreadControllerImpl::RunTask"]
+    for pid in sorted({t["pid"] for t in tasks}):
+        mine = [t for t in tasks if t["pid"] == pid]
+        span = (max(t["ts"] + t["dur"] for t in mine) - min(t["ts"] for t in mine)) / 1000
+        rtc = outermost(e for e in events if e.get("ph") == "X" and e.get("pid") == pid and "tdur" in e
+                        and str(names.get((pid, e.get("tid")))).startswith("WebRTC"))
+        print(f"  trace: pid {pid}{' (host)' if pid in host else ''}: main thread busy "
+              f"{sum(t['dur'] for t in mine) / 1000:.0f} ms on the clock, {sum(t.get('tdur', 0) for t in mine) / 1000:.0f} ms "
+              f"on the CPU, longest task on the CPU {max(t.get('tdur', 0) for t in mine) / 1000:.1f} ms, over {span:.0f} ms; "
+              f"WebRTC threads' top-level events {sum(e['tdur'] for e in rtc) / 1000:.0f} ms on the CPU")
+    for t in sorted((t for t in tasks if t["pid"] in host), key=lambda e: -e["dur"])[:n]:
         inside = [e for e in done if e is not t and t["ts"] <= e["ts"] < t["ts"] + t["dur"]
                   and (e["pid"], e["tid"]) == (t["pid"], t["tid"])]
         inside.sort(key=lambda e: -e["dur"])
         what = ", ".join(f"{e['name']}{'(' + e['args']['data'].get('type', '') + ')' if isinstance(e.get('args', {}).get('data'), dict) and e['args']['data'].get('type') else ''} {e['dur'] / 1000:.1f}"
                          for e in inside[:8])
-        print(f"  trace: task {t['dur'] / 1000:.1f} ms (pid {t['pid']}): {what}")
+        print(f"  trace: host task {t['dur'] / 1000:.1f} ms, {t.get('tdur', 0) / 1000:.1f} ms on the CPU: {what}")
 
 
-def partial_rows(host, flooder, player, samples):
+def partial_rows(host, flooder, player, samples, hostile=None):
     """Issue 20's flood of partial messages, ``samples`` times: the host's own move during it,
-    and the host's event loop."""
+    and the host's event loop.  ``hostile``: the page that floods (another browser's), else
+    the flooding tab itself."""
+    hostile = hostile or flooder
     from tests.e2e.dodgy_driver import step
     welcome = [json.loads(m) for m in json.loads(flooder.evaluate("() => window.clubtableDebug('received')"))]
     welcome = [m for m in welcome if m["t"] == "welcome"][-1]
     table_id, token = welcome["table"], welcome["token"]
-    moves, gaps, longs, outcome = [], [], [], []
+    moves, gaps, longs, outcome, cpu = [], [], [], [], []
     quiet_moves, quiet_gaps = [], []
     deadline = time.time() + 900
     while min(len(moves), len(quiet_moves)) < samples and time.time() < deadline:
@@ -288,24 +374,31 @@ def partial_rows(host, flooder, player, samples):
                 quiet_moves.append(dt)
                 quiet_gaps.append(stalls["gap"])
             continue
-        flooder.evaluate("() => { window.__floodGo = false; }")
+        hostile.evaluate("() => { window.__floodGo = false; }")
         tracing = args_trace[1] and not moves
+        cpu_trace = args_trace[2] and not tracing
+        if cpu_trace:                             # the tasks only: little overhead
+            host.context.browser.start_tracing(page=host, path=CPU_TRACE, categories=["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"])
         if tracing:
             host.context.browser.start_tracing(page=host, path=args_trace[1], categories=[
                 "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute",
                 "blink.user_timing", "toplevel", "disabled-by-default-v8.gc"])
-        flooder.evaluate(f"() => {{ window.__floodRun = ({PARTIAL_FLOOD})({json.dumps([table_id, token, 120, 43])}); }}")
+        offer = hostile.evaluate(PARTIAL_OFFER)
+        answer = flooder.evaluate(SIGNAL, [table_id, offer])
+        hostile.evaluate(f"() => {{ window.__floodRun = ({PARTIAL_GO})({json.dumps([table_id, token, 120, 43, answer])}); }}")
         for _ in range(200):
-            if flooder.evaluate("() => window.__floodGo"):
+            if hostile.evaluate("() => window.__floodGo"):
                 break
             time.sleep(0.01)
         time.sleep(0.05)                          # in the middle of the flood
         dt = host.evaluate(HOST_MOVE)
-        out = flooder.evaluate("async () => await window.__floodRun")
+        out = hostile.evaluate("async () => await window.__floodRun")
         time.sleep(0.3)
         stalls = host.evaluate(LOOP_STALLS)
-        if tracing:
+        if tracing or cpu_trace:
             host.context.browser.stop_tracing()
+            cpu.append(host_cpu(args_trace[1] if tracing else CPU_TRACE))
+        if tracing:
             longest_tasks(args_trace[1])
         marks = json.loads(host.evaluate("() => window.clubtableTrace ? window.clubtableTrace('take') : '[]'"))
         if args_trace[0]:
@@ -353,6 +446,11 @@ def partial_rows(host, flooder, player, samples):
         if data:
             s = summary(data)
             print(f"{label:44s}: n={s['n']:3d}  p50={s['p50']:7.1f} ms  p99={s['p99']:7.1f} ms  max={max(data):7.1f} ms")
+    if cpu:
+        for label, k in (("flood: host's longest task on the CPU", 0), ("flood: host's main thread on the CPU", 1),
+                         ("flood: the same tasks on the clock", 2)):
+            s = summary([c[k] for c in cpu])
+            print(f"{label:44s}: n={s['n']:3d}  p50={s['p50']:7.1f} ms  p99={s['p99']:7.1f} ms  max={max(c[k] for c in cpu):7.1f} ms")
     for o in outcome[:3]:
         print(f"  flooder: {o['sent']} pieces sent in {o['ms']:.0f} ms, seated {o['seated']}, "
               f"rejects {o['rejects']}, link closed by the host: {o['closed']}")
