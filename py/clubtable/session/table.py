@@ -12,6 +12,7 @@ network layer to encode (:func:`~clubtable.session.protocol.encode`) and send.
 from __future__ import annotations
 
 import collections
+import functools
 import hmac
 import re
 import secrets
@@ -119,9 +120,6 @@ class Table:
         bot_pace: float = 1.0,
     ) -> None:
         self.game: Game = _resolve_game(game)
-        # a game whose moves name no picture has no message longer than a guest message: a
-        # seat that sends one in pieces is refused at its first piece (max_message)
-        self.pictures = takes_pictures(self.game.moves)
         self.bot_pace = self._check_pace(bot_pace)
         self.token_factory = token_factory or (lambda: secrets.token_urlsafe(16))
         if table_id is None:
@@ -736,6 +734,13 @@ class Table:
             return outs + self.drop_peer(peer_id, "too_many_links",
                                          "This table has as many connections as it takes; try again later.")
         return outs
+
+    @functools.cached_property
+    def pictures(self) -> bool:
+        """Whether this game's players share pictures.  In a game whose moves name none, no
+        message is longer than a guest message: a seat that begins one in pieces is refused
+        at its first piece (:meth:`max_message`)."""
+        return takes_pictures(self.game.moves)
 
     def max_message(self, peer_id: str) -> int:
         """The longest message (in characters) ``peer_id`` may send now: a seated player's
