@@ -13,6 +13,13 @@ hostile page would), takes its seat back with its token, and sends 120 messages 
 16,384 characters that never complete (87 MB).  While it floods, the host plays its own move;
 the rows are that move's time to the host's screen and the host's longest event-loop stall (a
 10 ms interval's worst lateness, and Chromium's long tasks).  Target: both within 100 ms.
+
+``--cpu`` traces the host's tasks over every flood and prints their time on the CPU beside
+their time on the clock: on this shared 2-core machine a task is mostly a thread waiting for a
+core (docs/PERFORMANCE.md, "Under attack").  ``--apart`` sends the flood from a second
+Chromium, as an attacker's own device would (``--apart-nice 19``: that Chromium gets only the
+CPU the rest leaves idle, the nearest one machine comes to another device); the offer and the
+answer cross through the flooding tab's BroadcastChannel, the one way into the host's browser.
 """
 import argparse
 import json
