@@ -138,6 +138,17 @@ def test_a_seated_players_picture_arrives_piece_by_piece():
     assert ref in t.assets and not [m for p, m in replies if m["t"] == "reject"]
 
 
+def test_a_game_without_pictures_keeps_none():
+    """A picture in one piece, from a seated player of a game whose moves name no picture:
+    refused (nothing would show it), not kept; the player stays.  In pieces it would not get
+    past the first (test_a_flood_of_partial_messages_is_refused_once_and_dropped)."""
+    t, net = _pair(pictures=False)
+    text, ref = net.guests["A"].upload(b"\x89PNG\r\n\x1a\n" + b"x" * 4000)
+    replies = net.send("A", text)
+    assert [(p, m["code"]) for p, m in replies if m["t"] == "reject"] == [("A", "no_pictures")]
+    assert ref not in t.assets and "A" in t.peers and "A" not in t.dropped
+
+
 def test_pieces_are_paid_from_the_byte_budget_as_they_arrive():
     """Pieces of messages count like whole ones: 2 MB of pieces at once is over the 1 MiB
     burst, although no message completes before the budget runs out."""

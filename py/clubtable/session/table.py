@@ -902,6 +902,8 @@ class Table:
         ref = msg["seq"]
         if not peer.welcomed or peer.seat is None:
             return self._reject(peer, ref, "not_your_seat", "Only a player at the table can share a picture.")
+        if not self.pictures:           # nothing of this game would show it: not kept
+            return self._reject(peer, ref, "no_pictures", "This game has no pictures to share.")
         try:
             data = check_asset(msg["ref"], msg["mime"], msg["data"])
             self._keep_asset(msg["ref"], msg["mime"], data, peer.seat)
