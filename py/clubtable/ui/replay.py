@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..session import record as rec
-from . import dom, warmup
+from . import dom
 from .browser import focus, tab, timers
 from .context import ScreenContext
 from .dom import h
@@ -135,6 +135,7 @@ def _coach_later(app, v: Viewer) -> None:
     def run(ms_left):
         if _viewer[0] is not v or v.coach_done:
             return
+        from . import warmup          # here, not at the top: unit tests import the DOM modules afresh
         if warmup.running():          # the interpreter still cold: see warmup.running
             timers.when_idle(run, 500)
             return
