@@ -34,6 +34,8 @@ from math import comb, exp, factorial, prod
 from operator import add, itemgetter
 from typing import Optional
 
+from ..coaching import drain
+
 SEER = 20
 BETA = 8.0          # how sharply a rival prefers the image likeliest true from his side
 JOINT_MAX = 6500    # hands with more shapes than this are read image by image
@@ -181,6 +183,14 @@ def _joint_weights(n: int, f: int, said: tuple, faces: list, public: tuple, wild
         return hit
     if not said:
         return _compositions(n, f)[1]
+    return drain(_joint_pass(n, f, said, faces, public, wild, unseen, floor, chance))
+
+
+def _joint_pass(n: int, f: int, said: tuple, faces: list, public: tuple, wild: int, unseen: int,
+                floor: float, chance):
+    """The last statement's pass of ``_joint_weights`` (the earlier ones from the memo), a
+    step per image (the coach's slices: ``TableRead.joint_pieces``); returns the weights,
+    memoised."""
     weights = _joint_weights(n, f, said[:-1], faces, public, wild, unseen, floor, chance)
     q, img = said[-1]
     i = faces.index(img)
@@ -189,12 +199,13 @@ def _joint_weights(n: int, f: int, said: tuple, faces: list, public: tuple, wild
     den = [0.0] * len(weights)
     for j in range(f):
         den = list(map(add, den, map(e[j].__getitem__, cols[j])))
+        yield j
     ei = e[i]
     low, high = floor / f, 1.0 - floor
     weights = [w * (low + high * ei[v] / d) for w, v, d in zip(weights, cols[i], den)]
     if len(_JOINT) > 512:
         _JOINT.clear()
-    _JOINT[key] = weights
+    _JOINT[(n, f, said, tuple(faces), public, wild, unseen, floor)] = weights
     return weights
 
 
@@ -304,8 +315,8 @@ class TableRead:
         return {fj: list(col) for fj, col in zip(self.faces, _MARGINALS[key])}
 
     def joint_pieces(self):
-        """The joint readings this read will need, filled into their memos one statement
-        (one pass over a hand's shapes) per step, then each opponent's marginals: the coach
+        """The joint readings this read will need, filled into their memos a statement's pass
+        over a hand's shapes at a time, an image per step, then each opponent's marginals: the coach
         runs them as slices of their own, so no slice of the page's idle time does a whole
         chain of them (up to 95 ms at CPU 4x, docs/RECORDS.md).  Changes no value: the
         memos are of pure functions, and what a cleared memo lacks is made again."""
@@ -318,7 +329,8 @@ class TableRead:
             n, f, said, faces, public, wild, unseen, floor, chance = args
             for k in range(1, len(said) + 1):
                 if (n, f, said[:k], tuple(faces), public, wild, unseen, floor) not in _JOINT:
-                    _joint_weights(n, f, said[:k], faces, public, wild, unseen, floor, chance)
+                    for _image in _joint_pass(n, f, said[:k], faces, public, wild, unseen, floor, chance):
+                        yield seat
                     yield seat
             if (n, f, said, tuple(faces), public, wild, unseen, floor) not in _MARGINALS:
                 self.joint_posterior(seat)
