@@ -187,6 +187,37 @@ def test_riddle_summaries(gid, kinds):
     assert all(r["word"] is not None for r in report["riddles"])     # the game is over
 
 
+def test_dodgy_coach_fills_one_joint_reading_per_slice(monkeypatch):
+    """A verdict's joint readings (one pass over a hand's shapes per statement, up to 95 ms
+    at CPU 4x in the page when a verdict did a chain of them) are slices of their own before
+    it, an image of a pass per slice: no step of the coach starts more than one pass, and the
+    verdicts start none."""
+    from clubtable.games.dodgy import reading
+    game, state, seats, pictures = finished("dodgy")
+    replay = replay_of(game, state, seats, pictures)
+    reading._JOINT.clear()
+    reading._MARGINALS.clear()
+    made = []
+    real = reading._joint_pass
+
+    def counted(n, f, said, *rest):
+        made.append(said)
+        return (yield from real(n, f, said, *rest))
+    monkeypatch.setattr(reading, "_joint_pass", counted)
+    steps = game.review_steps(replay)
+    per_step, in_verdicts = [], 0
+    while True:
+        before = len(made)
+        try:
+            got = next(steps)
+        except StopIteration:
+            break
+        per_step.append(len(made) - before)
+        in_verdicts += per_step[-1] if got >= 0 else 0
+    assert len(reading._JOINT) < 512          # no memo cleared midway: the counts are whole
+    assert sum(per_step) > 0 and max(per_step) == 1 and in_verdicts == 0
+
+
 @pytest.mark.parametrize("gid", sorted(GAMES))
 def test_a_coach_changes_nothing(gid):
     game, state, seats, pictures = finished(gid)

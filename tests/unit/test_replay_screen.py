@@ -118,3 +118,24 @@ def test_waldi_plays_on_its_logged_times_scaled_by_the_speed():
     slow = v.pause_ms()
     v.speed = 4
     assert slow == log[i][2] - log[i - 1][2] and v.pause_ms() == slow // 4
+
+
+def test_the_coach_waits_for_the_start_up_warm_up(monkeypatch):
+    """Until the page's warm-up is done the interpreter runs unoptimised code (a verdict up to
+    10x slower): the coach's idle slices take no step before then."""
+    import inspect
+    from clubtable.ui import warmup
+    from clubtable.ui.browser import timers
+    idle = []
+    monkeypatch.setattr(timers, "when_idle", lambda fn, timeout_ms=2000: idle.append(fn))
+    monkeypatch.setattr(warmup, "_started", [True])
+    monkeypatch.setattr(warmup, "_finished", [])
+    v = viewer("dobbelduel")
+    RP._coach_later(app_for(), v)
+    for _ in range(3):
+        idle.pop()(50.0)
+        assert inspect.getgeneratorstate(v.coach_steps) == inspect.GEN_CREATED, "a coach step ran warming up"
+    assert inspect.getgeneratorstate(v.coach_steps) == inspect.GEN_CREATED and len(idle) == 1
+    warmup._finished.append(True)
+    idle.pop()(50.0)
+    assert v.coach_at > 0 or inspect.getgeneratorstate(v.coach_steps) != inspect.GEN_CREATED

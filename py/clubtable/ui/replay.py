@@ -92,7 +92,8 @@ class Viewer:
         end = time.perf_counter() + max(0.0, ms_left - SLICE_MS) / 1000.0
         while not self.coach_done:
             try:
-                self.coach_at = next(self.coach_steps) + 1
+                # -1: a piece before the next verdict (a table, a reading): no step further
+                self.coach_at = max(self.coach_at, next(self.coach_steps) + 1)
             except StopIteration as done:
                 self.coached = done.value
                 self.coach_done = True
@@ -133,6 +134,10 @@ def open_replay(app, replay, label: str = "") -> None:
 def _coach_later(app, v: Viewer) -> None:
     def run(ms_left):
         if _viewer[0] is not v or v.coach_done:
+            return
+        from . import warmup          # here, not at the top: unit tests import the DOM modules afresh
+        if warmup.running():          # the interpreter still cold: see warmup.running
+            timers.when_idle(run, 500)
             return
         done = v.coach_some(ms_left)
         if app.route == "#/replay":

@@ -22,6 +22,15 @@ BOX = "warm-up"
 
 
 _started: list = []
+_finished: list = []
+
+
+def running() -> bool:
+    """The start-up warm-up has begun and not finished.  The replay's coach waits for it:
+    until then the interpreter's code runs as the browser's first, unoptimised compilation
+    left it, and the coach's verdicts took up to 10× as long (450 ms slices at CPU 4×
+    against 13 ms after it; docs/RECORDS.md)."""
+    return bool(_started) and not _finished
 
 
 def start() -> None:
@@ -55,6 +64,7 @@ class _Run:
         timers.when_idle(self.step)
 
     def finish(self) -> None:
+        _finished.append(True)
         dom.unmount(BOX)
         dom.forget_memos()
         tab.mark_warm()

@@ -74,12 +74,18 @@ def _value(read, view, me: int, action: dict, style: dict) -> float:
     return 1.0 - style["bystander"]                   # accept: a bystander stays out
 
 
+def _read(view: dict):
+    """What the strongest player reads from ``view``."""
+    style = reading.STYLES[STYLE]
+    return reading.TableRead(view, style["floor"], style["read"], style.get("joint", False))
+
+
 def rate(game, state: dict, seat: int, action: dict, seed: int) -> dict:
     """One decision of ``seat`` in ``state`` (before it), from ``seat``'s view only."""
     view = game.view(state, seat)
     legal = game.legal(state, seat)
     style = reading.STYLES[STYLE]
-    read = reading.TableRead(view, style["floor"], style["read"], style.get("joint", False))
+    read = _read(view)
     cur = view["statement"]
     kinds = {a["type"] for a in legal}
     stater = view["phase"] == "statement" and view["stater"] == seat
@@ -135,6 +141,9 @@ def coach_steps(game, replay, times: Optional[list] = None, clock=perf_counter):
             continue                         # a late shout in a collected challenge decides nothing
         if action["type"] != "state" and not before["statements"]:
             continue
+        # the joint readings this verdict needs first, a statement per slice (no verdict)
+        for _piece in _read(game.view(before, seat)).joint_pieces():
+            yield -1
         t0 = clock()
         rated = rate(game, before, seat, action, derive_seed(seed, "coach", i))
         if times is not None:

@@ -34,6 +34,8 @@ from math import comb, exp, factorial, prod
 from operator import add, itemgetter
 from typing import Optional
 
+from ..coaching import drain
+
 SEER = 20
 BETA = 8.0          # how sharply a rival prefers the image likeliest true from his side
 JOINT_MAX = 6500    # hands with more shapes than this are read image by image
@@ -181,6 +183,14 @@ def _joint_weights(n: int, f: int, said: tuple, faces: list, public: tuple, wild
         return hit
     if not said:
         return _compositions(n, f)[1]
+    return drain(_joint_pass(n, f, said, faces, public, wild, unseen, floor, chance))
+
+
+def _joint_pass(n: int, f: int, said: tuple, faces: list, public: tuple, wild: int, unseen: int,
+                floor: float, chance):
+    """The last statement's pass of ``_joint_weights`` (the earlier ones from the memo), a
+    step per image (the coach's slices: ``TableRead.joint_pieces``); returns the weights,
+    memoised."""
     weights = _joint_weights(n, f, said[:-1], faces, public, wild, unseen, floor, chance)
     q, img = said[-1]
     i = faces.index(img)
@@ -189,12 +199,13 @@ def _joint_weights(n: int, f: int, said: tuple, faces: list, public: tuple, wild
     den = [0.0] * len(weights)
     for j in range(f):
         den = list(map(add, den, map(e[j].__getitem__, cols[j])))
+        yield j
     ei = e[i]
     low, high = floor / f, 1.0 - floor
     weights = [w * (low + high * ei[v] / d) for w, v, d in zip(weights, cols[i], den)]
     if len(_JOINT) > 512:
         _JOINT.clear()
-    _JOINT[key] = weights
+    _JOINT[(n, f, said, tuple(faces), public, wild, unseen, floor)] = weights
     return weights
 
 
@@ -265,13 +276,9 @@ class TableRead:
                 unseen += 1
         return unseen, wild, extra
 
-    def joint_posterior(self, seat: int) -> Optional[dict]:
-        """{image: P(k of ``seat``'s hidden dice show it)} from a posterior over his whole
-        hand (a count per image, multinomial prior) given his statements this round: he
-        names an image at a height with a chance ``floor`` whatever he holds (a bluff, a
-        forced raise), else by a softmax over the images of how likely each would be true
-        from his side.  So a named image raises his count of it *and lowers the others*.
-        None when his hand has too many shapes to list (many dice, many faces)."""
+    def _joint_args(self, seat: int) -> Optional[tuple]:
+        """``_joint_weights``' arguments for ``seat``'s statements this round (None: none
+        said, or a hand with too many shapes to list)."""
         n = self.hidden.get(seat, 0)
         f = len(self.faces)
         said = self.claims.get(seat, ())
@@ -284,15 +291,50 @@ class TableRead:
             return 1.0 if need <= 0 else (tails[need] if need <= unseen else 0.0)
 
         public = tuple(self.public[fj] + (extra if self.seer_face == fj else 0) for fj in self.faces)
-        key = (n, f, tuple(said), tuple(self.faces), public, wild, unseen, self.floor)
+        return n, f, tuple(said), self.faces, public, wild, unseen, self.floor, chance
+
+    def joint_posterior(self, seat: int) -> Optional[dict]:
+        """{image: P(k of ``seat``'s hidden dice show it)} from a posterior over his whole
+        hand (a count per image, multinomial prior) given his statements this round: he
+        names an image at a height with a chance ``floor`` whatever he holds (a bluff, a
+        forced raise), else by a softmax over the images of how likely each would be true
+        from his side.  So a named image raises his count of it *and lowers the others*.
+        None when his hand has too many shapes to list (many dice, many faces)."""
+        args = self._joint_args(seat)
+        if args is None:
+            return None
+        n, f, said, faces, public, wild, unseen, floor, chance = args
+        key = (n, f, said, tuple(faces), public, wild, unseen, floor)
         if key not in _MARGINALS:
-            weights = _joint_weights(n, f, tuple(said), self.faces, public, wild, unseen, self.floor, chance)
+            weights = _joint_weights(*args)
             z = sum(weights) or 1.0
             cols = [[sum(pick(weights)) / z for pick in picks] for picks in _groups(n, f)]
             if len(_MARGINALS) > 512:
                 _MARGINALS.clear()
             _MARGINALS[key] = cols
         return {fj: list(col) for fj, col in zip(self.faces, _MARGINALS[key])}
+
+    def joint_pieces(self):
+        """The joint readings this read will need, filled into their memos a statement's pass
+        over a hand's shapes at a time, an image per step, then each opponent's marginals: the coach
+        runs them as slices of their own, so no slice of the page's idle time does a whole
+        chain of them (up to 95 ms at CPU 4x, docs/RECORDS.md).  Changes no value: the
+        memos are of pure functions, and what a cleared memo lacks is made again."""
+        if not self.joint:
+            return
+        for seat in self.hidden:
+            args = self._joint_args(seat)
+            if args is None:
+                continue
+            n, f, said, faces, public, wild, unseen, floor, chance = args
+            for k in range(1, len(said) + 1):
+                if (n, f, said[:k], tuple(faces), public, wild, unseen, floor) not in _JOINT:
+                    for _image in _joint_pass(n, f, said[:k], faces, public, wild, unseen, floor, chance):
+                        yield seat
+                    yield seat
+            if (n, f, said, tuple(faces), public, wild, unseen, floor) not in _MARGINALS:
+                self.joint_posterior(seat)
+                yield seat
 
     def count_posterior(self, seat: int, image: str) -> list:
         """P(k of ``seat``'s hidden regular dice show ``image``), k = 0..hidden."""

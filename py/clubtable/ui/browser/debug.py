@@ -65,28 +65,38 @@ def _read(ctl, what: str) -> str:
         return _dom_counts(what == "dom-reset")
     if what in ("decided", "decided-take"):
         return _decided(ctl, what == "decided-take")
-    if what.startswith("coach-time:"):
-        return _coach_times(what[len("coach-time:"):])
+    if what.startswith("coach-step:"):
+        return _coach_step(what[len("coach-step:"):])
     return "null"
 
 
-def _coach_times(text: str) -> str:
-    """bench/coach.py: each slice's time (ms) when this page coaches a record as the replay
-    screen does (``Game.review_steps``, one step per slice: the table building before the
-    verdicts counts too)."""
+_coaching: list = [None]      # the steps coach-step runs, one per call
+
+
+def _coach_step(text: str) -> str:
+    """bench/coach.py: one slice of the coach's work as the replay screen runs it (a step of
+    ``Game.review_steps``: the table building before the verdicts counts too), and its time
+    in ms; ``coach-step:<record>`` starts a record, ``coach-step:`` takes the next step,
+    ``"done"`` at the end.  One call per slice, so the bench can read between slices how
+    long the page's thread waited for a core.  Refused while the start-up warm-up runs, as
+    the replay screen's coach waits for it."""
     import time
-    from ...session.record import read_record
-    reading = read_record(text.encode("utf-8"))
-    if reading.replay is None:
-        return json.dumps({"error": reading.code})
-    times: list = []
-    steps = reading.replay.game.review_steps(reading.replay)
-    while True:
-        t0 = time.perf_counter()
-        try:
-            next(steps)
-        except StopIteration:
-            break
-        finally:
-            times.append((time.perf_counter() - t0) * 1000.0)
-    return json.dumps(times)
+    from .. import warmup
+    if warmup.running():
+        return json.dumps({"error": "warming"})
+    if text:
+        from ...session.record import read_record
+        reading = read_record(text.encode("utf-8"))
+        if reading.replay is None:
+            return json.dumps({"error": reading.code})
+        _coaching[0] = reading.replay.game.review_steps(reading.replay)
+    steps = _coaching[0]
+    if steps is None:
+        return json.dumps("done")
+    t0 = time.perf_counter()
+    try:
+        next(steps)
+    except StopIteration:
+        _coaching[0] = None
+        return json.dumps("done")
+    return json.dumps((time.perf_counter() - t0) * 1000.0)
