@@ -44,6 +44,10 @@ def nodes(tree):
             stack.extend(n.children)
 
 
+def text(node) -> str:
+    return "".join(c if isinstance(c, str) else text(c) for c in node.children if c is not None)
+
+
 def app_for(lang="en"):
     return types.SimpleNamespace(t=Translator(lang), screen_module=screen_module, route="#/replay",
                                  render=lambda: None, go=lambda r: None, toast=lambda s: None)
@@ -89,6 +93,12 @@ def test_every_step_draws_inert_and_the_coach_sums_up(gid, monkeypatch):
     if gid in ("dodgy", "dobbelduel"):
         verdicts = [n for n in nodes(tree) if "data-verdict" in n.attrs]
         assert verdicts and len(verdicts) == len(v.verdicts())
+    if gid == "dobbelduel":     # each rated effort says its codes left and expected efforts left, in German
+        notes = [n for n in nodes(tree) if "coach-note" in str(n.attrs.get("class", ""))]
+        figures = [text(n) for note in notes for n in nodes(note) if n.attrs.get("class") == "coach-figure"]
+        assert notes and len(figures) == 2 * len(notes), figures
+        assert all(f.startswith(("Codes übrig: ", "Erwartete verbleibende Versuche danach: ")) for f in figures)
+        assert any("," in f and "." not in f for f in figures if f.startswith("Erwartete"))
 
 
 def test_the_coach_steps_give_the_same_report_as_at_once():

@@ -236,12 +236,16 @@ def _read(raw: Any, games: Optional[dict], expect_game: Optional[str]) -> Readin
 
 def sentence(lang: str, key: str, params: dict) -> str:
     """``key`` in ``lang`` with ``params``; a parameter named ``<x>_key`` is a catalogue key
-    itself (an image's name), translated and filled in as ``<x>``."""
+    itself (an image's name), translated and filled in as ``<x>``; one named ``<x>_dec`` a
+    number filled in as ``<x>`` with one decimal in the language's way ("3,5" in French and
+    German; None is "–")."""
     from ..i18n import translate
     filled = {}
     for name, value in params.items():
         if name.endswith("_key") and isinstance(value, str):
             filled[name[:-4]] = translate(lang, value)
+        elif name.endswith("_dec"):
+            filled[name[:-4]] = "–" if value is None else f"{value:.1f}".replace(".", translate(lang, "number.decimal_mark"))
         else:
             filled[name] = value
     return translate(lang, key, **filled)

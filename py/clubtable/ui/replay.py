@@ -336,8 +336,11 @@ def _verdict(app, v: Viewer, i: int, rated: dict):
     better = None
     if rated.get("best"):
         better = t("coach.better", move=_in_words(app, v, i, rated["best"]))
+    # the game's own figures for this decision (Game.review_note), each a line of its own
+    figures = [h("span", rec.sentence(t.lang, key, params), cls="coach-figure", key=f"f{j}")
+               for j, (key, params) in enumerate(v.game.review_note(rated))]
     return h("div", h("span", t(f"coach.verdict.{kind}"), cls=f"verdict {kind}", data_verdict=kind),
-             " ", h("span", better, cls="better") if better else None, cls="coach-note")
+             " ", h("span", better, cls="better") if better else None, *figures, cls="coach-note")
 
 
 def _in_words(app, v: Viewer, i: int, action: dict) -> str:

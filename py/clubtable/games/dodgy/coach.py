@@ -170,15 +170,11 @@ def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dic
     return drain(coach_steps(game, replay, times, clock))
 
 
-def _acc(value) -> str:
-    return "–" if value is None else f"{value:g}"
-
-
 def summary(report: dict, names: list) -> list:
     """The report's summary in words, ``[(catalogue key, params)]``: one line per player."""
     return [("dodgy.coach.player", {"name": names[p["seat"]], "statements": p["statements"], "bluffs": p["bluffs"],
                                     "challenges": p["challenges"], "caught": p["bluffs_caught"],
-                                    "good": p["good_doubts"], "accuracy": _acc(p["accuracy"])})
+                                    "good": p["good_doubts"], "accuracy_dec": p["accuracy"]})
             for p in report["players"]]
 
 __all__ = ["THRESHOLDS", "true_count", "rate", "coach", "coach_steps"]
