@@ -66,6 +66,7 @@ def test_a_premature_solve_is_a_blunder_and_the_best_effort_is_shown():
     assert solve["loss"] == pytest.approx(solve["efforts_left"] - solve["best_efforts_left"], abs=0.01)
     assert solve["loss"] > 7
     assert m["accuracy"] == 0
+    assert R.sentence("fr", *dd_coach.note(solve)[0]) == "Codes restants : 1296 ; ce code avait une chance sur 1296"
 
 
 def test_solving_with_a_code_already_excluded_is_a_blunder():
@@ -82,6 +83,7 @@ def test_solving_with_a_code_already_excluded_is_a_blunder():
     # all that was left to win is lost: 20 + 5 x 6 efforts + 14 dice = 64 points, 12.8 efforts
     assert solve["efforts_left"] == pytest.approx(64 / 5)
     assert solve["best_efforts_left"] < solve["efforts_left"] - 4 and solve["best"]["type"] in ("roll", "solve")
+    assert R.sentence("en", *dd_coach.note(solve)[0]).endswith("this code was already ruled out")
 
 
 def test_a_row_that_cannot_split_the_codes_left_throws_an_effort_away():

@@ -93,10 +93,13 @@ def test_every_step_draws_inert_and_the_coach_sums_up(gid, monkeypatch):
     if gid in ("dodgy", "dobbelduel"):
         verdicts = [n for n in nodes(tree) if "data-verdict" in n.attrs]
         assert verdicts and len(verdicts) == len(v.verdicts())
-    if gid == "dobbelduel":     # each rated effort says its codes left and expected efforts left, in German
-        notes = [n for n in nodes(tree) if "coach-note" in str(n.attrs.get("class", ""))]
-        figures = [text(n) for note in notes for n in nodes(note) if n.attrs.get("class") == "coach-figure"]
-        assert notes and len(figures) == 2 * len(notes), figures
+    if gid == "dobbelduel":     # the current effort says its codes left and expected efforts left, in German
+        for i in sorted(v.verdicts())[:3]:
+            v.go(i + 1)
+            tree = RP.render(app)
+            notes = [n for n in nodes(tree) if "coach-note" in str(n.attrs.get("class", ""))]
+            figures = [text(n) for n in nodes(tree) if n.attrs.get("class") == "coach-figure"]
+            assert len(notes) == len(v.verdicts()) and len(figures) == 2, figures
         assert all(f.startswith(("Codes übrig: ", "Erwartete verbleibende Versuche danach: ")) for f in figures)
         assert any("," in f and "." not in f for f in figures if f.startswith("Erwartete"))
 
@@ -128,3 +131,31 @@ def test_waldi_plays_on_its_logged_times_scaled_by_the_speed():
     slow = v.pause_ms()
     v.speed = 4
     assert slow == log[i][2] - log[i - 1][2] and v.pause_ms() == slow // 4
+
+
+@pytest.mark.parametrize("gid", ["waldi", "dodgy"])
+def test_a_countdown_shows_the_time_left_at_the_step_shown(gid, monkeypatch):
+    """Not the time left now (long run out: "0 s"), and the live ticker leaves it alone."""
+    v = viewer(gid)
+    app = app_for("en")
+    log = v.record["log"]
+    shown = []
+    for step in range(1, v.last + 1):
+        for seat in range(len(v.record["players"])):
+            timers = [t for t in (v.replay.view(step, seat).get("shared") or {}).get("timers") or ()
+                      if t.get("deadline_ms")]
+            if timers:
+                v.seat = seat
+                v.go(step)
+                counts = [n for n in nodes(RP.render(app)) if n.attrs.get("class") == "countdown"]
+                if counts:
+                    shown.append((step, counts, timers))
+                break
+        if len(shown) >= 5:
+            break
+    assert shown
+    for step, counts, timers in shown:
+        left = {str(max(0, (t["deadline_ms"] - log[step - 1][2] + 999) // 1000)) for t in timers}
+        for n in counts:
+            assert "data-deadline" not in n.attrs and text(n) in left
+    assert any(text(n) != "0" for _s, counts, _t in shown for n in counts)

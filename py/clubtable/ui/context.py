@@ -99,7 +99,7 @@ class ScreenContext:
                  lang: str = "en", redraw: Callable[[], None] = lambda: None,
                  announce: Optional[Callable[[str], None]] = None,
                  look_at: Optional[Callable[[str], None]] = None, keep_parts: bool = True,
-                 shared: bool = False,
+                 shared: bool = False, live_clock: bool = True,
                  seat_colours: Optional[Callable[[dict], list]] = None) -> None:
         self.game_id = game_id
         self.seat = seat
@@ -117,6 +117,7 @@ class ScreenContext:
         self._toast = toast
         self.clock_offset = int(clock_offset or 0)
         self._now = now
+        self._live_clock = live_clock      # False: a past step's clock (a replay), countdowns stand still
         self.scratch: dict = scratch if scratch is not None else {}
         self.constants: dict = constants or {}
         self.others = others or []          # other local seats on this device: [(seat, update)]
@@ -288,10 +289,14 @@ class ScreenContext:
         return min(running, key=lambda t: t["deadline_ms"]) if running else None
 
     def countdown(self, deadline: Optional[int]):
-        """A live seconds-left element for a host-clock deadline (None: nothing)."""
+        """A live seconds-left element for a host-clock deadline (None: nothing).  On a
+        context whose clock stands at a past step (a replay) it is the seconds left at that
+        step, as text the ticker leaves alone (it counts on this tab's clock)."""
         if not deadline:
             return None
         from .dom import h
+        if not self._live_clock:
+            return h("span", str(max(0, (int(deadline) - self.now() + 999) // 1000)), cls="countdown", role="timer")
         return h("span", "", cls="countdown", data_deadline=int(deadline),
                  data_offset=self.clock_offset, role="timer")
 

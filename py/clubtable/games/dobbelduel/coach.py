@@ -206,6 +206,11 @@ def note(rated: dict) -> list:
         else:
             out.append(("dobbelduel.coach.codes_after_best", {"before": rated["codes_before"],
                                                               "after": rated["codes_after"], "best": best_after}))
+    elif rated["kind"] == "solve" and rated["codes_before"]:
+        # a solution's odds: what makes a gamble a blunder, and a forced one the only choice
+        ruled_out = rated["value"] <= 0
+        out.append(("dobbelduel.coach.codes_ruled_out" if ruled_out else "dobbelduel.coach.codes_solve",
+                    {"before": rated["codes_before"]}))
     else:
         out.append(("dobbelduel.coach.codes", {"before": rated["codes_before"]}))
     if rated["best"] is None:
