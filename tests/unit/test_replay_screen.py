@@ -140,14 +140,14 @@ def test_a_countdown_shows_the_time_left_at_the_step_shown(gid, monkeypatch):
     app = app_for("en")
     log = v.record["log"]
     shown = []
-    for step in range(1, v.last + 1):
+    for step in range(v.last + 1):
         for seat in range(len(v.record["players"])):
             timers = [t for t in (v.replay.view(step, seat).get("shared") or {}).get("timers") or ()
                       if t.get("deadline_ms")]
             if timers:
                 v.seat = seat
                 v.go(step)
-                counts = [n for n in nodes(RP.render(app)) if n.attrs.get("class") == "countdown"]
+                counts = [n for n in nodes(RP.render(app)) if n.attrs.get("class") in ("countdown", "waldi-count")]
                 if counts:
                     shown.append((step, counts, timers))
                 break
@@ -155,7 +155,10 @@ def test_a_countdown_shows_the_time_left_at_the_step_shown(gid, monkeypatch):
             break
     assert shown
     for step, counts, timers in shown:
-        left = {str(max(0, (t["deadline_ms"] - log[step - 1][2] + 999) // 1000)) for t in timers}
+        now = log[step - 1][2] if step else v.record["t0"]
+        left = {str(max(0, (t["deadline_ms"] - now + 999) // 1000)) for t in timers}
         for n in counts:
             assert "data-deadline" not in n.attrs and text(n) in left
     assert any(text(n) != "0" for _s, counts, _t in shown for n in counts)
+    if gid == "waldi":          # the seconds to "Wuff!" at the start too
+        assert shown[0][0] == 0 and shown[0][1][0].attrs["class"] == "waldi-count"

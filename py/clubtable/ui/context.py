@@ -288,16 +288,17 @@ class ScreenContext:
         running = [t for t in (self.view.get("shared") or {}).get("timers") or () if t.get("deadline_ms")]
         return min(running, key=lambda t: t["deadline_ms"]) if running else None
 
-    def countdown(self, deadline: Optional[int]):
+    def countdown(self, deadline: Optional[int], cls: str = "countdown"):
         """A live seconds-left element for a host-clock deadline (None: nothing).  On a
         context whose clock stands at a past step (a replay) it is the seconds left at that
-        step, as text the ticker leaves alone (it counts on this tab's clock)."""
+        step, as text the ticker leaves alone (it counts on this tab's clock).  ``cls``: the
+        element's class (``countdown`` adds " s")."""
         if not deadline:
             return None
         from .dom import h
         if not self._live_clock:
-            return h("span", str(max(0, (int(deadline) - self.now() + 999) // 1000)), cls="countdown", role="timer")
-        return h("span", "", cls="countdown", data_deadline=int(deadline),
+            return h("span", str(max(0, (int(deadline) - self.now() + 999) // 1000)), cls=cls, role="timer")
+        return h("span", "", cls=cls, data_deadline=int(deadline),
                  data_offset=self.clock_offset, role="timer")
 
     def toast(self, text: str) -> None:

@@ -326,7 +326,10 @@ def _timeline(app, v: Viewer):
                          on_click=lambda e, s=i + 1: _move(app, v, s)),
                        _verdict(app, v, i, rated, here) if rated else None,
                        cls="current" if here else None, key=f"ev-{i}", data_event=i))
-    return h("section", h("h2", t("record.timeline")), h("ol", items, cls="timeline", id="replay-timeline"),
+    # room for the numbers: a real-time game has hundreds of events (the third digit was cut off)
+    digits = len(str(len(items)))
+    return h("section", h("h2", t("record.timeline")),
+             h("ol", items, cls=f"timeline digits-{min(5, max(2, digits))}", id="replay-timeline"),
              cls="replay-timeline")
 
 
