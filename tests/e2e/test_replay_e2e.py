@@ -5,6 +5,7 @@ Dobbelduel record opened from a file, replayed and coached with the very verdict
 coach gives.  A solo Dobbelduel played to its end in the page, saved (a download), replayed and
 coached as CPython coaches its file, and opened again from that file.  Looked at on a phone (360×640) and a desktop (1280×800)."""
 from clubtable.games import GAMES
+from clubtable.games.dobbelduel import coach as dd_coach
 from clubtable.session import Table
 from clubtable.session import record as R
 
@@ -123,8 +124,18 @@ def test_a_saved_dobbelduel_is_opened_replayed_and_coached(context, base_url):
     assert [v.get_attribute("data-verdict") for v in verdicts] == [
         e["verdict"] for m in report["matches"] for e in m["efforts"]]
     assert page.locator("#coach-summary li").count() >= len(report["matches"])
+    # the current effort's figures: codes left and expected efforts left, as CPython's coach says
+    rated = [e for m in report["matches"] for e in m["efforts"]]
+    e = next((e for e in rated if e["best"] and e["kind"] == "place"), rated[0])
+    page.locator("#replay-timeline li").nth(e["step"] + 1).locator("button.event").click()
+    wait_step(page, e["step"] + 1)
+    assert page.locator(".coach-figure").all_inner_texts() == [
+        R.sentence("en", key, params) for key, params in dd_coach.note(e)]
     for w, hgt in ((360, 640), (1280, 800)):
         page.set_viewport_size({"width": w, "height": hgt})
+        # the board's side panel stacks by the board's width: the pegs are not cut off
+        assert page.evaluate("(() => { const m = document.querySelector('#board .dd-main');"
+                             " return m.scrollWidth <= m.clientWidth + 1; })()")
         page.screenshot(path=f"/tmp/replay/dobbelduel-{w}.png")
 
 
