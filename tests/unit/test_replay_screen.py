@@ -162,3 +162,21 @@ def test_a_countdown_shows_the_time_left_at_the_step_shown(gid, monkeypatch):
     assert any(text(n) != "0" for _s, counts, _t in shown for n in counts)
     if gid == "waldi":          # the seconds to "Wuff!" at the start too
         assert shown[0][0] == 0 and shown[0][1][0].attrs["class"] == "waldi-count"
+
+
+def test_dobbelduel_replay_moves_on_from_a_match_by_itself():
+    """Live, a match's reveal stays until the player presses "next match"; in the replay
+    nobody can press it: the reveal stands until the next match's first move, without the button."""
+    v = viewer("dobbelduel")
+    app = app_for("en")
+    for seat in (0, None):
+        v.seat = seat
+        view = lambda s: v.replay.view(s, seat)      # noqa: E731
+        start = next(s for s in range(v.last + 1) if view(s).get("match") == 1)
+        v.go(start)
+        ids = {n.attrs.get("id"): n for n in nodes(RP.render(app))}
+        assert str(ids["dd-reveal"].attrs["data-match"]) == "0" and "dd-next" not in ids
+        v.go(start + 1)
+        assert view(start + 1)["board"]["phase"] != "ready" or view(start + 1)["board"]["rows"]
+        ids = {n.attrs.get("id") for n in nodes(RP.render(app))}
+        assert "dd-reveal" not in ids and "dd-next" not in ids and "dd-board-1" in ids

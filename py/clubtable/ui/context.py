@@ -99,7 +99,7 @@ class ScreenContext:
                  lang: str = "en", redraw: Callable[[], None] = lambda: None,
                  announce: Optional[Callable[[str], None]] = None,
                  look_at: Optional[Callable[[str], None]] = None, keep_parts: bool = True,
-                 shared: bool = False, live_clock: bool = True,
+                 shared: bool = False, replay: bool = False,
                  seat_colours: Optional[Callable[[dict], list]] = None) -> None:
         self.game_id = game_id
         self.seat = seat
@@ -117,7 +117,8 @@ class ScreenContext:
         self._toast = toast
         self.clock_offset = int(clock_offset or 0)
         self._now = now
-        self._live_clock = live_clock      # False: a past step's clock (a replay), countdowns stand still
+        # a past step of a replay: its clock stands still (countdowns too) and nothing can be done
+        self.replay = replay
         self.scratch: dict = scratch if scratch is not None else {}
         self.constants: dict = constants or {}
         self.others = others or []          # other local seats on this device: [(seat, update)]
@@ -296,7 +297,7 @@ class ScreenContext:
         if not deadline:
             return None
         from .dom import h
-        if not self._live_clock:
+        if self.replay:
             return h("span", str(max(0, (int(deadline) - self.now() + 999) // 1000)), cls=cls, role="timer")
         return h("span", "", cls=cls, data_deadline=int(deadline),
                  data_offset=self.clock_offset, role="timer")

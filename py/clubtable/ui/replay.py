@@ -244,7 +244,7 @@ def render(app):
     ctx = ScreenContext(game_id=game.id, seat=seat, update=update, t=app.t, act=_no_move, toast=_noop,
                         announce=_noop, scratch=v.scratch, constants=dict(getattr(game, "constants", None) or {}),
                         lang=app.t.lang, keep_parts=False, asset_url=picture, now=lambda: _step_time(v),
-                        live_clock=False, seat_colours=getattr(mod, "seat_colours", None))
+                        replay=True, seat_colours=getattr(mod, "seat_colours", None))
     board = mod.render(ctx)
     return h("section",
              h("header", h("h1", t("replay.title", game=game.title)),
