@@ -6,6 +6,7 @@ coach gives.  A solo Dobbelduel played to its end in the page, saved (a download
 coached as CPython coaches its file, and opened again from that file.  Looked at on a phone (360×640) and a desktop (1280×800)."""
 from clubtable.games import GAMES
 from clubtable.games.dobbelduel import coach as dd_coach
+from clubtable.games.dodgy import coach as dg_coach
 from clubtable.session import Table
 from clubtable.session import record as R
 
@@ -22,10 +23,16 @@ def wait_step(page, n: int) -> None:
     page.wait_for_selector(f"#replay[data-step='{n}']", timeout=5000)
 
 
-def test_a_solo_dodgy_is_replayed_step_by_step_and_coached(context, base_url):
+def test_a_solo_dodgy_is_replayed_step_by_step_and_coached(context, base_url, tmp_path):
     page = open_page(context, base_url)
     set_up_dodgy(page, base_url, seats=("local", "bot"), threshold="2", pace="quick")
     assert play_until_over([page], timeout_s=180, claim="high")
+    with page.expect_download() as info:               # the record, for CPython's coach
+        page.click("#save-record")
+    path = tmp_path / "dodgy.json"
+    info.value.save_as(path)
+    reading = R.read_record(path.read_bytes())
+    assert reading.ok
     page.click("#replay-game")
     page.wait_for_selector("#replay")
     last = int(page.get_attribute("#replay", "data-steps"))
@@ -86,6 +93,15 @@ def test_a_solo_dodgy_is_replayed_step_by_step_and_coached(context, base_url):
     assert page.locator("[data-verdict]").count() > 0
     summary = page.locator("#coach-summary li").all_inner_texts()
     assert len(summary) == 2 and all("accuracy" in line for line in summary), summary
+    # the current decision's figures: the chance the statement was true and the computer's
+    # choice, as CPython's coach says them from the same record
+    names = [p["name"] for p in reading.record["players"]]
+    rated = reading.replay.coach()["decisions"]
+    d = next((d for d in rated if d["kind"] == "challenge"), rated[0])
+    events.nth(d["step"] + 1).locator("button.event").click()
+    wait_step(page, d["step"] + 1)
+    assert page.locator(".coach-figure").all_inner_texts() == [
+        R.sentence("en", key, params) for key, params in dg_coach.note(d, names)]
 
     for w, hgt in ((360, 640), (1280, 800)):
         page.set_viewport_size({"width": w, "height": hgt})

@@ -10,6 +10,7 @@ from clubtable.games import GAMES
 from clubtable.games.coaching import VERDICTS, accuracy, verdict
 from clubtable.games.dobbelduel import coach as dd_coach
 from clubtable.games.dodgy import coach as dg_coach
+from clubtable.i18n import translate
 from clubtable.session import record as R
 from record_games import finished, run_table
 
@@ -175,6 +176,50 @@ def test_challenging_a_hopeless_statement_is_best_and_raising_on_it_a_blunder():
     rated = dg_coach.rate(DG, state, ben, {"type": "state", "quantity": total, "image": image}, 1)
     assert rated["verdict"] == "blunder" and rated["best"] == {"type": "dodgy"}
     assert rated["p_true"] < 0.01
+
+
+def test_a_statement_that_cannot_be_true_shows_0_percent_and_the_computers_choice():
+    state = DG.new(["Ann", "Ben"], 4, {"first_player_rule": "host_choice", "first_player": 0}, 0)
+    image = state["options"]["faces"][0]
+    total = DG.dice_in_hands(state)
+    state = DG.apply(state, 0, {"type": "state", "quantity": 3, "image": image}, 100)
+    # Ben states more dice than there are on the table: it cannot be true
+    rated = {**dg_coach.rate(DG, state, 1, {"type": "state", "quantity": total + 1, "image": image}, 1), "seat": 1}
+    words = [R.sentence("en", k, p) for k, p in dg_coach.note(rated, ["Ann", "Ben"])]
+    assert words[0] == "Chance this statement was true, from what Ben could see: 0\u00a0%"
+    bot = rated["bot"]
+    choice = (f"stated {bot['quantity']} × {translate('en', 'dodgy.face.' + bot['image'])}"
+              if bot["type"] == "state" else {"dodgy": "shouted DODGY", "accept": "let it stand"}[bot["type"]])
+    assert words[1] == (f"The strongest computer player would have {choice} "
+                        f"(expected: no die lost, {int(100 * rated['bot_value'] + 0.5)}\u00a0%)")
+    # a challenge is said by the statement challenged, from the challenger's view
+    shout = {**dg_coach.rate(DG, state, 1, {"type": "dodgy"}, 1), "seat": 1}
+    assert R.sentence("en", *dg_coach.note(shout, ["Ann", "Ben"])[0]) == (
+        f"Chance Ann's statement was true, from what Ben could see: {int(100 * shout['against']['p_true'] + 0.5)}\u00a0%")
+
+
+def test_dodgy_notes_in_german_have_a_decimal_comma_near_nil():
+    state = DG.new(["Ann", "Ben"], 4, {"first_player_rule": "host_choice", "first_player": 0}, 0)
+    image = state["options"]["faces"][0]
+    mine = sum(1 for d in state["hands"][0] if state["faces"][d] == image)
+    # Ann states six more than she holds of Ben's ten dice: a chance of a few per thousand
+    rated = {**dg_coach.rate(DG, state, 0, {"type": "state", "quantity": mine + 6, "image": image}, 1), "seat": 0}
+    assert 0.0005 <= rated["p_true"] < 0.005
+    words = [R.sentence("de", k, p) for k, p in dg_coach.note(rated, ["Ann", "Ben"])]
+    assert words[0] == ("Wahrscheinlichkeit, dass diese Ansage stimmte, nach dem, was Ann sehen konnte: "
+                        f"{100 * rated['p_true']:.1f}\u00a0%").replace(".", ",")
+    bot = rated["bot"]
+    assert bot["type"] == "state" and words[1] == (
+        f"Der stärkste Computerspieler hätte {bot['quantity']} × {translate('de', 'dodgy.face.' + bot['image'])} "
+        f"angesagt (erwartet: kein Würfel verloren, {int(100 * rated['bot_value'] + 0.5)}\u00a0%)")
+    assert R.sentence("en", *dg_coach.note(rated, ["Ann", "Ben"])[0]).endswith(f"{100 * rated['p_true']:.1f}\u00a0%")
+
+
+def test_a_chance_is_a_whole_percentage_with_a_decimal_only_near_nil_or_sure():
+    said = {c: R.sentence("de", "dodgy.coach.bot_dodgy", {"chance_pct": c}).rsplit(", ", 1)[1].replace("\u00a0", " ")
+            for c in (0.0, 0.0003, 0.0024, 0.005, 0.4567, 0.9951, 0.9996, 1.0)}
+    assert said == {0.0: "0 %)", 0.0003: "< 0,1 %)", 0.0024: "0,2 %)", 0.005: "1 %)", 0.4567: "46 %)",
+                    0.9951: "99,5 %)", 0.9996: "> 99,9 %)", 1.0: "100 %)"}
 
 
 def test_dodgy_ratings_use_only_what_the_player_could_see():

@@ -9,6 +9,7 @@ import fake_dom
 import pytest
 
 from clubtable.games import GAMES
+from clubtable.games.dodgy import coach as dodgy_coach
 from clubtable.i18n import Translator
 from clubtable.session import record as R
 from record_games import finished
@@ -102,6 +103,20 @@ def test_every_step_draws_inert_and_the_coach_sums_up(gid, monkeypatch):
             assert len(notes) == len(v.verdicts()) and len(figures) == 2, figures
         assert all(f.startswith(("Codes übrig: ", "Erwartete verbleibende Versuche danach: ")) for f in figures)
         assert any("," in f and "." not in f for f in figures if f.startswith("Erwartete"))
+    if gid == "dodgy":          # the current decision: the chance the statement was true, the computer's choice
+        names = [p["name"] for p in v.record["players"]]
+        for i in sorted(v.verdicts())[:4]:
+            v.go(i + 1)
+            tree = RP.render(app)
+            note = next(n for n in nodes(tree) if n.attrs.get("class") == "coach-note" and any(
+                getattr(c, "attrs", {}).get("class") == "coach-figure" for c in n.children))
+            figures = [text(c) for c in note.children if getattr(c, "attrs", {}).get("class") == "coach-figure"]
+            rated = v.verdicts()[i]
+            assert figures[0].startswith(("Wahrscheinlichkeit, dass diese Ansage stimmte, nach dem, was "
+                                          f"{names[rated['seat']]} sehen konnte: ",
+                                          "Wahrscheinlichkeit, dass die Ansage von ")), figures
+            assert figures[1].startswith("Der stärkste Computerspieler hätte "), figures
+            assert figures == [R.sentence("de", k, p) for k, p in dodgy_coach.note(rated, names)]
 
 
 def test_the_coach_steps_give_the_same_report_as_at_once():

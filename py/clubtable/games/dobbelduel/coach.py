@@ -194,10 +194,11 @@ def summary(report: dict, names: list) -> list:
 
 
 
-def note(rated: dict) -> list:
+def note(rated: dict, names: list = ()) -> list:
     """One rated effort in words, ``[(catalogue key, params)]``, shown by its event: the codes
     possible before and after it (and after the best row), and the expected efforts left
-    after it and, for a weaker one, after the best effort (which the timeline shows)."""
+    after it and, for a weaker one, after the best effort (which the timeline shows).
+    ``names`` (the players', as ``summary`` gets them): not needed here."""
     out = []
     if "codes_after" in rated:
         best_after = rated.get("best_codes_after")
