@@ -5,6 +5,8 @@ Dobbelduel record opened from a file, replayed and coached with the very verdict
 coach gives.  A solo Dobbelduel played to its end in the page, saved (a download), replayed and
 coached as CPython coaches its file, and opened again from that file.  Looked at on a phone (360×640) and a desktop (1280×800)."""
 from clubtable.games import GAMES
+from clubtable.games.dobbelduel import coach as dd_coach
+from clubtable.games.dodgy import coach as dg_coach
 from clubtable.session import Table
 from clubtable.session import record as R
 
@@ -21,10 +23,16 @@ def wait_step(page, n: int) -> None:
     page.wait_for_selector(f"#replay[data-step='{n}']", timeout=5000)
 
 
-def test_a_solo_dodgy_is_replayed_step_by_step_and_coached(context, base_url):
+def test_a_solo_dodgy_is_replayed_step_by_step_and_coached(context, base_url, tmp_path):
     page = open_page(context, base_url)
     set_up_dodgy(page, base_url, seats=("local", "bot"), threshold="2", pace="quick")
     assert play_until_over([page], timeout_s=180, claim="high")
+    with page.expect_download() as info:               # the record, for CPython's coach
+        page.click("#save-record")
+    path = tmp_path / "dodgy.json"
+    info.value.save_as(path)
+    reading = R.read_record(path.read_bytes())
+    assert reading.ok
     page.click("#replay-game")
     page.wait_for_selector("#replay")
     last = int(page.get_attribute("#replay", "data-steps"))
@@ -85,6 +93,15 @@ def test_a_solo_dodgy_is_replayed_step_by_step_and_coached(context, base_url):
     assert page.locator("[data-verdict]").count() > 0
     summary = page.locator("#coach-summary li").all_inner_texts()
     assert len(summary) == 2 and all("accuracy" in line for line in summary), summary
+    # the current decision's figures: the chance the statement was true and the computer's
+    # choice, as CPython's coach says them from the same record
+    names = [p["name"] for p in reading.record["players"]]
+    rated = reading.replay.coach()["decisions"]
+    d = next((d for d in rated if d["kind"] == "challenge"), rated[0])
+    events.nth(d["step"] + 1).locator("button.event").click()
+    wait_step(page, d["step"] + 1)
+    assert page.locator(".coach-figure").all_inner_texts() == [
+        R.sentence("en", key, params) for key, params in dg_coach.note(d, names)]
 
     for w, hgt in ((360, 640), (1280, 800)):
         page.set_viewport_size({"width": w, "height": hgt})
@@ -123,8 +140,18 @@ def test_a_saved_dobbelduel_is_opened_replayed_and_coached(context, base_url):
     assert [v.get_attribute("data-verdict") for v in verdicts] == [
         e["verdict"] for m in report["matches"] for e in m["efforts"]]
     assert page.locator("#coach-summary li").count() >= len(report["matches"])
+    # the current effort's figures: codes left and expected efforts left, as CPython's coach says
+    rated = [e for m in report["matches"] for e in m["efforts"]]
+    e = next((e for e in rated if e["best"] and e["kind"] == "place"), rated[0])
+    page.locator("#replay-timeline li").nth(e["step"] + 1).locator("button.event").click()
+    wait_step(page, e["step"] + 1)
+    assert page.locator(".coach-figure").all_inner_texts() == [
+        R.sentence("en", key, params) for key, params in dd_coach.note(e)]
     for w, hgt in ((360, 640), (1280, 800)):
         page.set_viewport_size({"width": w, "height": hgt})
+        # the board's side panel stacks by the board's width: the pegs are not cut off
+        assert page.evaluate("(() => { const m = document.querySelector('#board .dd-main');"
+                             " return m.scrollWidth <= m.clientWidth + 1; })()")
         page.screenshot(path=f"/tmp/replay/dobbelduel-{w}.png")
 
 

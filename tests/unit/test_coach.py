@@ -10,6 +10,7 @@ from clubtable.games import GAMES
 from clubtable.games.coaching import VERDICTS, accuracy, verdict
 from clubtable.games.dobbelduel import coach as dd_coach
 from clubtable.games.dodgy import coach as dg_coach
+from clubtable.i18n import translate
 from clubtable.session import record as R
 from record_games import finished, run_table
 
@@ -44,6 +45,8 @@ def test_the_strongest_breaker_is_rated_best_throughout():
     efforts = [e for m in report["matches"] for e in m["efforts"]]
     assert len(report["matches"]) == 2 and efforts
     assert {e["verdict"] for e in efforts} == {"best"}, [e for e in efforts if e["verdict"] != "best"]
+    for e in efforts:       # its own choice: as many efforts left as after the best one
+        assert e["efforts_left"] == e["best_efforts_left"] and e["loss"] == 0 and e["best"] is None
     for m in report["matches"]:
         assert m["accuracy"] == 100.0 and m["score"] is not None
         assert m["efforts"][0]["codes_before"] == 1296
@@ -59,7 +62,49 @@ def test_a_premature_solve_is_a_blunder_and_the_best_effort_is_shown():
     solve = m["efforts"][0]
     assert solve["codes_before"] == 1296 and solve["verdict"] == "blunder"
     assert solve["best"] == {"type": "roll"} and solve["best_value"] > 30
-    assert m["accuracy"] < 10
+    # a blind solve throws away 1295/1296 of the 73 points it could have had: 14.2 efforts
+    assert solve["efforts_left"] == pytest.approx(73 * 1295 / 1296 / 5, abs=0.01)
+    assert solve["loss"] == pytest.approx(solve["efforts_left"] - solve["best_efforts_left"], abs=0.01)
+    assert solve["loss"] > 7
+    assert m["accuracy"] == 0
+    assert R.sentence("fr", *dd_coach.note(solve)[0]) == "Codes restants : 1296 ; ce code avait une chance sur 1296"
+
+
+def test_solving_with_a_code_already_excluded_is_a_blunder():
+    state = DD.new(["Ann", "Ben"], 5, {"first_code_maker": 0}, 0)
+    state = DD.apply(state, 1, {"type": "roll"}, 1000)
+    rolled = state["matches"][0]["rolled"]
+    state = DD.apply(state, 1, {"type": "place", "row": list(rolled)}, 2000)
+    code = state["matches"][0]["code"]
+    # the row's own dice as the code: excluded unless the row was all '=' (then it is the code)
+    assert list(rolled) != code
+    state = DD.apply(state, 1, {"type": "solve", "code": list(rolled)}, 3000)
+    solve = replay_of(DD, state).coach()["matches"][0]["efforts"][-1]
+    assert solve["kind"] == "solve" and solve["value"] == 0 and solve["verdict"] == "blunder"
+    # all that was left to win is lost: 20 + 5 x 6 efforts + 14 dice = 64 points, 12.8 efforts
+    assert solve["efforts_left"] == pytest.approx(64 / 5)
+    assert solve["best_efforts_left"] < solve["efforts_left"] - 4 and solve["best"]["type"] in ("roll", "solve")
+    assert R.sentence("en", *dd_coach.note(solve)[0]).endswith("this code was already ruled out")
+
+
+def test_a_row_that_cannot_split_the_codes_left_throws_an_effort_away():
+    """The same die in the same column again: its answer is known before it is given."""
+    state = DD.new(["Ann", "Ben"], 1, {"first_code_maker": 0}, 0)
+    state = DD.apply(state, 1, {"type": "roll"}, 1000)
+    die = state["matches"][0]["rolled"][0]
+    state = DD.apply(state, 1, {"type": "place", "row": [die, None, None, None]}, 2000)
+    state = DD.apply(state, 1, {"type": "roll"}, 3000)
+    assert die in state["matches"][0]["rolled"]
+    state = DD.apply(state, 1, {"type": "place", "row": [die, None, None, None]}, 4000)
+    m = replay_of(DD, state).coach()["matches"][0]
+    again = m["efforts"][-1]
+    assert again["kind"] == "place" and again["codes_after"] == again["codes_before"] == 432
+    assert again["verdict"] in ("mistake", "blunder") and again["loss"] > 1
+    assert again["efforts_left"] > again["best_efforts_left"] + 1
+    assert again["best_codes_after"] < again["codes_before"]
+    # a die in an empty row's column was no waste, only weaker than the best row
+    assert m["efforts"][1]["verdict"] in ("inaccuracy", "mistake") and m["efforts"][1]["codes_after"] == 432
+    assert m["accuracy"] < 75
 
 
 def test_a_weak_row_is_rated_with_the_best_row_beside_it():
@@ -71,8 +116,18 @@ def test_a_weak_row_is_rated_with_the_best_row_beside_it():
     e = replay_of(DD, state).coach()["matches"][0]["efforts"][1]
     assert e["kind"] == "place" and e["verdict"] != "best"
     assert e["best"]["type"] == "place" and e["best"]["row"] != one
-    assert e["best_value"] > e["value"] and e["loss"] == pytest.approx(e["best_value"] - e["value"], abs=1e-3)
+    assert e["best_value"] > e["value"] and e["best_efforts_left"] < e["efforts_left"]
+    # the loss is the efforts left after it less those after the best row: 5 points an effort
+    assert e["loss"] == pytest.approx(e["efforts_left"] - e["best_efforts_left"], abs=0.01)
+    assert e["loss"] == pytest.approx((e["best_value"] - e["value"]) / 5, abs=1e-3)
     assert "codes_after" in e and "best_codes_after" in e
+    # said by its event: the codes before and after, the efforts left after it and after the best
+    words = [R.sentence(lang, k, p) for lang in ("en", "de") for k, p in dd_coach.note(e)]
+    assert words[0] == f"Codes left: 1296 before, {e['codes_after']} after (after the best row: {e['best_codes_after']})"
+    assert words[1] == (f"Expected efforts left after it: {e['efforts_left']:.1f}; "
+                        f"after the best effort (shown): {e['best_efforts_left']:.1f}")
+    assert words[3] == (f"Erwartete verbleibende Versuche danach: {e['efforts_left']:.1f}; "
+                        f"nach dem besten (angezeigten): {e['best_efforts_left']:.1f}").replace(".", ",")
 
 
 def test_the_makers_wrong_feedback_is_flagged():
@@ -121,6 +176,50 @@ def test_challenging_a_hopeless_statement_is_best_and_raising_on_it_a_blunder():
     rated = dg_coach.rate(DG, state, ben, {"type": "state", "quantity": total, "image": image}, 1)
     assert rated["verdict"] == "blunder" and rated["best"] == {"type": "dodgy"}
     assert rated["p_true"] < 0.01
+
+
+def test_a_statement_that_cannot_be_true_shows_0_percent_and_the_computers_choice():
+    state = DG.new(["Ann", "Ben"], 4, {"first_player_rule": "host_choice", "first_player": 0}, 0)
+    image = state["options"]["faces"][0]
+    total = DG.dice_in_hands(state)
+    state = DG.apply(state, 0, {"type": "state", "quantity": 3, "image": image}, 100)
+    # Ben states more dice than there are on the table: it cannot be true
+    rated = {**dg_coach.rate(DG, state, 1, {"type": "state", "quantity": total + 1, "image": image}, 1), "seat": 1}
+    words = [R.sentence("en", k, p) for k, p in dg_coach.note(rated, ["Ann", "Ben"])]
+    assert words[0] == "Chance this statement was true, from what Ben could see: 0\u00a0%"
+    bot = rated["bot"]
+    choice = (f"stated {bot['quantity']} × {translate('en', 'dodgy.face.' + bot['image'])}"
+              if bot["type"] == "state" else {"dodgy": "shouted DODGY", "accept": "let it stand"}[bot["type"]])
+    assert words[1] == (f"The strongest computer player would have {choice} "
+                        f"(expected: no die lost, {int(100 * rated['bot_value'] + 0.5)}\u00a0%)")
+    # a challenge is said by the statement challenged, from the challenger's view
+    shout = {**dg_coach.rate(DG, state, 1, {"type": "dodgy"}, 1), "seat": 1}
+    assert R.sentence("en", *dg_coach.note(shout, ["Ann", "Ben"])[0]) == (
+        f"Chance Ann's statement was true, from what Ben could see: {int(100 * shout['against']['p_true'] + 0.5)}\u00a0%")
+
+
+def test_dodgy_notes_in_german_have_a_decimal_comma_near_nil():
+    state = DG.new(["Ann", "Ben"], 4, {"first_player_rule": "host_choice", "first_player": 0}, 0)
+    image = state["options"]["faces"][0]
+    mine = sum(1 for d in state["hands"][0] if state["faces"][d] == image)
+    # Ann states six more than she holds of Ben's ten dice: a chance of a few per thousand
+    rated = {**dg_coach.rate(DG, state, 0, {"type": "state", "quantity": mine + 6, "image": image}, 1), "seat": 0}
+    assert 0.0005 <= rated["p_true"] < 0.005
+    words = [R.sentence("de", k, p) for k, p in dg_coach.note(rated, ["Ann", "Ben"])]
+    assert words[0] == ("Wahrscheinlichkeit, dass diese Ansage stimmte, nach dem, was Ann sehen konnte: "
+                        f"{100 * rated['p_true']:.1f}\u00a0%").replace(".", ",")
+    bot = rated["bot"]
+    assert bot["type"] == "state" and words[1] == (
+        f"Der stärkste Computerspieler hätte {bot['quantity']} × {translate('de', 'dodgy.face.' + bot['image'])} "
+        f"angesagt (erwartet: kein Würfel verloren, {int(100 * rated['bot_value'] + 0.5)}\u00a0%)")
+    assert R.sentence("en", *dg_coach.note(rated, ["Ann", "Ben"])[0]).endswith(f"{100 * rated['p_true']:.1f}\u00a0%")
+
+
+def test_a_chance_is_a_whole_percentage_with_a_decimal_only_near_nil_or_sure():
+    said = {c: R.sentence("de", "dodgy.coach.bot_dodgy", {"chance_pct": c}).rsplit(", ", 1)[1].replace("\u00a0", " ")
+            for c in (0.0, 0.0003, 0.0024, 0.005, 0.4567, 0.9951, 0.9996, 1.0)}
+    assert said == {0.0: "0 %)", 0.0003: "< 0,1 %)", 0.0024: "0,2 %)", 0.005: "1 %)", 0.4567: "46 %)",
+                    0.9951: "99,5 %)", 0.9996: "> 99,9 %)", 1.0: "100 %)"}
 
 
 def test_dodgy_ratings_use_only_what_the_player_could_see():

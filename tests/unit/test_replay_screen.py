@@ -9,6 +9,7 @@ import fake_dom
 import pytest
 
 from clubtable.games import GAMES
+from clubtable.games.dodgy import coach as dodgy_coach
 from clubtable.i18n import Translator
 from clubtable.session import record as R
 from record_games import finished
@@ -42,6 +43,10 @@ def nodes(tree):
         if hasattr(n, "tag"):
             yield n
             stack.extend(n.children)
+
+
+def text(node) -> str:
+    return "".join(c if isinstance(c, str) else text(c) for c in node.children if c is not None)
 
 
 def app_for(lang="en"):
@@ -89,6 +94,29 @@ def test_every_step_draws_inert_and_the_coach_sums_up(gid, monkeypatch):
     if gid in ("dodgy", "dobbelduel"):
         verdicts = [n for n in nodes(tree) if "data-verdict" in n.attrs]
         assert verdicts and len(verdicts) == len(v.verdicts())
+    if gid == "dobbelduel":     # the current effort says its codes left and expected efforts left, in German
+        for i in sorted(v.verdicts())[:3]:
+            v.go(i + 1)
+            tree = RP.render(app)
+            notes = [n for n in nodes(tree) if "coach-note" in str(n.attrs.get("class", ""))]
+            figures = [text(n) for n in nodes(tree) if n.attrs.get("class") == "coach-figure"]
+            assert len(notes) == len(v.verdicts()) and len(figures) == 2, figures
+        assert all(f.startswith(("Codes übrig: ", "Erwartete verbleibende Versuche danach: ")) for f in figures)
+        assert any("," in f and "." not in f for f in figures if f.startswith("Erwartete"))
+    if gid == "dodgy":          # the current decision: the chance the statement was true, the computer's choice
+        names = [p["name"] for p in v.record["players"]]
+        for i in sorted(v.verdicts())[:4]:
+            v.go(i + 1)
+            tree = RP.render(app)
+            note = next(n for n in nodes(tree) if n.attrs.get("class") == "coach-note" and any(
+                getattr(c, "attrs", {}).get("class") == "coach-figure" for c in n.children))
+            figures = [text(c) for c in note.children if getattr(c, "attrs", {}).get("class") == "coach-figure"]
+            rated = v.verdicts()[i]
+            assert figures[0].startswith(("Wahrscheinlichkeit, dass diese Ansage stimmte, nach dem, was "
+                                          f"{names[rated['seat']]} sehen konnte: ",
+                                          "Wahrscheinlichkeit, dass die Ansage von ")), figures
+            assert figures[1].startswith("Der stärkste Computerspieler hätte "), figures
+            assert figures == [R.sentence("de", k, p) for k, p in dodgy_coach.note(rated, names)]
 
 
 def test_the_coach_steps_give_the_same_report_as_at_once():
@@ -139,3 +167,52 @@ def test_the_coach_waits_for_the_start_up_warm_up(monkeypatch):
     warmup._finished.append(True)
     idle.pop()(50.0)
     assert v.coach_at > 0 or inspect.getgeneratorstate(v.coach_steps) != inspect.GEN_CREATED
+
+
+@pytest.mark.parametrize("gid", ["waldi", "dodgy"])
+def test_a_countdown_shows_the_time_left_at_the_step_shown(gid, monkeypatch):
+    """Not the time left now (long run out: "0 s"), and the live ticker leaves it alone."""
+    v = viewer(gid)
+    app = app_for("en")
+    log = v.record["log"]
+    shown = []
+    for step in range(v.last + 1):
+        for seat in range(len(v.record["players"])):
+            timers = [t for t in (v.replay.view(step, seat).get("shared") or {}).get("timers") or ()
+                      if t.get("deadline_ms")]
+            if timers:
+                v.seat = seat
+                v.go(step)
+                counts = [n for n in nodes(RP.render(app)) if n.attrs.get("class") in ("countdown", "waldi-count")]
+                if counts:
+                    shown.append((step, counts, timers))
+                break
+        if len(shown) >= 5:
+            break
+    assert shown
+    for step, counts, timers in shown:
+        now = log[step - 1][2] if step else v.record["t0"]
+        left = {str(max(0, (t["deadline_ms"] - now + 999) // 1000)) for t in timers}
+        for n in counts:
+            assert "data-deadline" not in n.attrs and text(n) in left
+    assert any(text(n) != "0" for _s, counts, _t in shown for n in counts)
+    if gid == "waldi":          # the seconds to "Wuff!" at the start too
+        assert shown[0][0] == 0 and shown[0][1][0].attrs["class"] == "waldi-count"
+
+
+def test_dobbelduel_replay_moves_on_from_a_match_by_itself():
+    """Live, a match's reveal stays until the player presses "next match"; in the replay
+    nobody can press it: the reveal stands until the next match's first move, without the button."""
+    v = viewer("dobbelduel")
+    app = app_for("en")
+    for seat in (0, None):
+        v.seat = seat
+        view = lambda s: v.replay.view(s, seat)      # noqa: E731
+        start = next(s for s in range(v.last + 1) if view(s).get("match") == 1)
+        v.go(start)
+        ids = {n.attrs.get("id"): n for n in nodes(RP.render(app))}
+        assert str(ids["dd-reveal"].attrs["data-match"]) == "0" and "dd-next" not in ids
+        v.go(start + 1)
+        assert view(start + 1)["board"]["phase"] != "ready" or view(start + 1)["board"]["rows"]
+        ids = {n.attrs.get("id") for n in nodes(RP.render(app))}
+        assert "dd-reveal" not in ids and "dd-next" not in ids and "dd-board-1" in ids

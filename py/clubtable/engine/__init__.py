@@ -564,6 +564,16 @@ class Game:
         fn = getattr(import_module(module, package), "summary", None)
         return fn(report, names) if fn is not None else []
 
+    def review_note(self, rated: dict, names: list) -> list:
+        """One rated decision of the coach's report in words, shown by its event:
+        ``[(catalogue key, params)]`` (the coach module's ``note``; none without one)."""
+        if not self.coach or not rated:
+            return []
+        module, _name = self.coach.split(":")
+        package = type(self).__module__.rpartition(".")[0]
+        fn = getattr(import_module(module, package), "note", None)
+        return fn(rated, names) if fn is not None else []
+
     def review_steps(self, replay):
         """The coach's report a verdict at a time: a generator yielding the log index of each
         verdict it made and returning the report (None without a coach), so the page can

@@ -1,7 +1,7 @@
 """The coaches' common scale: a decision's loss against the strongest computer player's best
 choice from the same position, turned into a verdict, and an accuracy figure per match.
 
-Each coach measures loss in its game's own unit (Dobbelduel: expected match points; DODGY:
+Each coach measures loss in its game's own unit (Dobbelduel: expected efforts left; DODGY:
 the chance of being right, 0..1) and gives its thresholds; docs/RECORDS.md ("The coaches")
 lists them.  A coach reads a finished game's replay only: it never changes a game or its
 record.

@@ -234,14 +234,35 @@ def _read(raw: Any, games: Optional[dict], expect_game: Optional[str]) -> Readin
     return Reading(OK, "", record=obj, replay=replay)
 
 
+def _percent(lang: str, chance) -> str:
+    from ..i18n import translate
+    if chance is None:
+        return "–"
+    pct = 100.0 * chance
+    if pct in (0.0, 100.0) or 0.5 <= pct < 99.5:
+        return str(int(pct + 0.5))           # half up: format's half-even said 0.5 % as "0"
+    mark = translate(lang, "number.decimal_mark")
+    if pct < 0.05 or pct >= 99.95:          # still not nil nor sure at one decimal
+        return ("<\u00a00.1" if pct < 0.05 else ">\u00a099.9").replace(".", mark)
+    return f"{pct:.1f}".replace(".", mark)
+
+
 def sentence(lang: str, key: str, params: dict) -> str:
     """``key`` in ``lang`` with ``params``; a parameter named ``<x>_key`` is a catalogue key
-    itself (an image's name), translated and filled in as ``<x>``."""
+    itself (an image's name), translated and filled in as ``<x>``; one named ``<x>_dec`` a
+    number filled in as ``<x>`` with one decimal in the language's way ("3,5" in French and
+    German; None is "–"); one named ``<x>_pct`` a chance (0..1) filled in as a whole percentage,
+    with one decimal near 0 and 100 ("0,2", "< 0,1") so a chance that is neither nil nor sure
+    never reads as one (the catalogue puts a no-break space before its "%")."""
     from ..i18n import translate
     filled = {}
     for name, value in params.items():
         if name.endswith("_key") and isinstance(value, str):
             filled[name[:-4]] = translate(lang, value)
+        elif name.endswith("_dec"):
+            filled[name[:-4]] = "–" if value is None else f"{value:.1f}".replace(".", translate(lang, "number.decimal_mark"))
+        elif name.endswith("_pct"):
+            filled[name[:-4]] = _percent(lang, value)
         else:
             filled[name] = value
     return translate(lang, key, **filled)

@@ -99,7 +99,7 @@ class ScreenContext:
                  lang: str = "en", redraw: Callable[[], None] = lambda: None,
                  announce: Optional[Callable[[str], None]] = None,
                  look_at: Optional[Callable[[str], None]] = None, keep_parts: bool = True,
-                 shared: bool = False,
+                 shared: bool = False, replay: bool = False,
                  seat_colours: Optional[Callable[[dict], list]] = None) -> None:
         self.game_id = game_id
         self.seat = seat
@@ -117,6 +117,8 @@ class ScreenContext:
         self._toast = toast
         self.clock_offset = int(clock_offset or 0)
         self._now = now
+        # a past step of a replay: its clock stands still (countdowns too) and nothing can be done
+        self.replay = replay
         self.scratch: dict = scratch if scratch is not None else {}
         self.constants: dict = constants or {}
         self.others = others or []          # other local seats on this device: [(seat, update)]
@@ -287,12 +289,17 @@ class ScreenContext:
         running = [t for t in (self.view.get("shared") or {}).get("timers") or () if t.get("deadline_ms")]
         return min(running, key=lambda t: t["deadline_ms"]) if running else None
 
-    def countdown(self, deadline: Optional[int]):
-        """A live seconds-left element for a host-clock deadline (None: nothing)."""
+    def countdown(self, deadline: Optional[int], cls: str = "countdown"):
+        """A live seconds-left element for a host-clock deadline (None: nothing).  On a
+        context whose clock stands at a past step (a replay) it is the seconds left at that
+        step, as text the ticker leaves alone (it counts on this tab's clock).  ``cls``: the
+        element's class (``countdown`` adds " s")."""
         if not deadline:
             return None
         from .dom import h
-        return h("span", "", cls="countdown", data_deadline=int(deadline),
+        if self.replay:
+            return h("span", str(max(0, (int(deadline) - self.now() + 999) // 1000)), cls=cls, role="timer")
+        return h("span", "", cls=cls, data_deadline=int(deadline),
                  data_offset=self.clock_offset, role="timer")
 
     def toast(self, text: str) -> None:

@@ -249,7 +249,7 @@ def render(app):
     ctx = ScreenContext(game_id=game.id, seat=seat, update=update, t=app.t, act=_no_move, toast=_noop,
                         announce=_noop, scratch=v.scratch, constants=dict(getattr(game, "constants", None) or {}),
                         lang=app.t.lang, keep_parts=False, asset_url=picture, now=lambda: _step_time(v),
-                        seat_colours=getattr(mod, "seat_colours", None))
+                        replay=True, seat_colours=getattr(mod, "seat_colours", None))
     board = mod.render(ctx)
     return h("section",
              h("header", h("h1", t("replay.title", game=game.title)),
@@ -329,20 +329,28 @@ def _timeline(app, v: Viewer):
                        h("button", rec.sentence(lang, key, params), cls="event",
                          aria_current="step" if here else None,
                          on_click=lambda e, s=i + 1: _move(app, v, s)),
-                       _verdict(app, v, i, rated) if rated else None,
+                       _verdict(app, v, i, rated, here) if rated else None,
                        cls="current" if here else None, key=f"ev-{i}", data_event=i))
-    return h("section", h("h2", t("record.timeline")), h("ol", items, cls="timeline", id="replay-timeline"),
+    # room for the numbers: a real-time game has hundreds of events (the third digit was cut off)
+    digits = len(str(len(items)))
+    return h("section", h("h2", t("record.timeline")),
+             h("ol", items, cls=f"timeline digits-{min(5, max(2, digits))}", id="replay-timeline"),
              cls="replay-timeline")
 
 
-def _verdict(app, v: Viewer, i: int, rated: dict):
+def _verdict(app, v: Viewer, i: int, rated: dict, here: bool = False):
     t = app.t
     kind = rated["verdict"]
     better = None
     if rated.get("best"):
         better = t("coach.better", move=_in_words(app, v, i, rated["best"]))
+    # the game's own figures for this decision (Game.review_note), each a line of its own, by
+    # the current event only: by every event they crowd a phone's timeline to one event a view
+    names = [p["name"] for p in v.record["players"]]
+    figures = [h("span", rec.sentence(t.lang, key, params), cls="coach-figure", key=f"f{j}")
+               for j, (key, params) in enumerate(v.game.review_note(rated, names))] if here else []
     return h("div", h("span", t(f"coach.verdict.{kind}"), cls=f"verdict {kind}", data_verdict=kind),
-             " ", h("span", better, cls="better") if better else None, cls="coach-note")
+             " ", h("span", better, cls="better") if better else None, *figures, cls="coach-note")
 
 
 def _in_words(app, v: Viewer, i: int, action: dict) -> str:

@@ -179,15 +179,32 @@ def coach(game, replay, times: Optional[list] = None, clock=perf_counter) -> dic
     return drain(coach_steps(game, replay, times, clock))
 
 
-def _acc(value) -> str:
-    return "–" if value is None else f"{value:g}"
-
-
 def summary(report: dict, names: list) -> list:
     """The report's summary in words, ``[(catalogue key, params)]``: one line per player."""
     return [("dodgy.coach.player", {"name": names[p["seat"]], "statements": p["statements"], "bluffs": p["bluffs"],
                                     "challenges": p["challenges"], "caught": p["bluffs_caught"],
-                                    "good": p["good_doubts"], "accuracy": _acc(p["accuracy"])})
+                                    "good": p["good_doubts"], "accuracy_dec": p["accuracy"]})
             for p in report["players"]]
 
-__all__ = ["THRESHOLDS", "true_count", "rate", "coach", "coach_steps"]
+
+def note(rated: dict, names: list) -> list:
+    """One rated decision in words, ``[(catalogue key, params)]``, shown by its event: the
+    chance that the statement made (or the one challenged or let stand) was true from what the
+    player could see, and the strongest computer player's choice there with its value (the
+    chance of losing no die in the exchange it leads to)."""
+    me = names[rated["seat"]]
+    out = []
+    if "p_true" in rated:
+        out.append(("dodgy.coach.true_own", {"name": me, "chance_pct": rated["p_true"]}))
+    elif "against" in rated:
+        out.append(("dodgy.coach.true_against", {"name": me, "stater": names[rated["against"]["seat"]],
+                                                 "chance_pct": rated["against"]["p_true"]}))
+    bot = rated.get("bot")
+    if bot is not None and bot["type"] in ("state", "dodgy", "accept"):
+        params = {"chance_pct": rated["bot_value"]}
+        if bot["type"] == "state":
+            params.update(quantity=bot["quantity"], image_key=f"dodgy.face.{bot['image']}")
+        out.append((f"dodgy.coach.bot_{bot['type']}", params))
+    return out
+
+__all__ = ["THRESHOLDS", "true_count", "rate", "coach", "coach_steps", "note", "summary"]

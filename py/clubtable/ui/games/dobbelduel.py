@@ -29,6 +29,7 @@ from .. import dom
 from ..browser import focus
 from ..dom import h
 from ...games.dobbelduel import solver
+from ...games.dobbelduel.board import READY
 
 PAINTED = ("blue", "red", "yellow", "green")     # the colours the style sheet paints (dd-face-<c>, c-<c>)
 # a die colour's shape: none of the players' (ctx.symbol), so no column reads as a player's
@@ -366,9 +367,11 @@ def render(ctx):
     history = v.get("history") or []
     # A match just ended: its revealed board stays up until the player moves on.
     seen = ctx.scratch.get(f"dd.seen.{ctx.seat}", -1)
+    board = v["board"]
+    if ctx.replay:      # nobody moves on in a replay: the reveal stays until the next match's first move
+        seen = len(history) - 1 if board.get("rows") or board.get("phase") != READY else -1
     if v.get("phase") != "over" and history and seen < len(history) - 1:
         return last_match(ctx, len(history) - 1)
-    board = v["board"]
     idx = v.get("match", 0)
     side = [reveal_panel(ctx, board, idx, None) if board.get("revealed") else controls(ctx, board),
             notebook_panel(ctx, board), scores_panel(ctx)]
@@ -380,8 +383,8 @@ def render(ctx):
 def last_match(ctx, idx):
     """The match that just ended, revealed, with the button on to the next one."""
     board = ctx.view["history"][idx]
-    next_button = h("button", ctx.t("dd.next_match", n=ctx.view["match"] + 1), cls="primary big",
-                    id="dd-next", on_click=lambda e: _next_match(ctx, idx))
+    next_button = None if ctx.replay else h("button", ctx.t("dd.next_match", n=ctx.view["match"] + 1),
+                                            cls="primary big", id="dd-next", on_click=lambda e: _next_match(ctx, idx))
     return [head(ctx, idx, board),
             h("div", h("div", board_table(ctx, board, idx, interactive=False), cls="dd-main"),
               h("div", reveal_panel(ctx, board, idx, next_button), scores_panel(ctx), cls="dd-side"),

@@ -240,8 +240,7 @@ def _banner(ctx, v):
     if phase == "countdown":
         # Seconds to "Wuff!" as a bare number (the shell's countdown element adds " s").
         return h("div", h("span", t("waldi.get_ready")), " ",
-                 h("span", "", cls="waldi-count", data_deadline=int(v.get("go_ms") or 0),
-                   data_offset=ctx.clock_offset, role="timer"),
+                 ctx.countdown(int(v.get("go_ms") or 0) or None, cls="waldi-count"),
                  cls="waldi-banner ready", id="waldi-countdown")
     if phase == "live":
         since = ctx.now() - int(v.get("go_ms") or 0)
