@@ -75,21 +75,13 @@ def another_build():
     return build.pack_snapshot(bytes(data))
 
 
-def bad_ranges():
-    """The build's snapshot with its first range of bytes said to start past the memory's end."""
-    data = bytearray((DIST / SNAPSHOT).read_bytes())
-    data[8:12] = (1 << 31).to_bytes(4, "little")
-    return bytes(data)
-
 
 @pytest.mark.parametrize("answer, mode", [
     (lambda: {"status": 404, "body": "missing"}, "fresh:missing"),
     (lambda: {"status": 200, "body": b"\0" * 4096}, "fresh:rejected"),   # shorter than the build's
     (lambda: {"status": 200, "body": (DIST / SNAPSHOT).read_bytes() + b"\0" * 4096}, "fresh:rejected"),  # longer
-    (lambda: {"status": 200, "body": (DIST / SNAPSHOT).read_bytes()[:-4096]}, "fresh:rejected"),  # cut short
-    (lambda: {"status": 200, "body": bad_ranges()}, "fresh:rejected"),
     (lambda: {"status": 200, "body": another_build()}, "fresh:rejected"),  # the size the page expects
-], ids=["missing", "shorter", "longer", "cut-short", "bad-ranges", "another-build"])
+], ids=["missing", "shorter", "longer", "another-build"])   # more malformed snapshots: test_build_speed.py
 @pytest.mark.allow_console_errors(r"status of 404 .*\[\S*/snapshot\.bin\]$",
                                   reason="the test answers the snapshot's request with a 404 (the 'missing' case)")
 def test_without_a_usable_snapshot_python_starts_normally(context, base_url, answer, mode):

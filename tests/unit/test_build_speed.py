@@ -252,14 +252,19 @@ console.log(JSON.stringify({
   cut: fails(() => unpackSnapshot(packed.subarray(0, packed.length - 1), null)),
   longer: fails(() => unpackSnapshot(new Uint8Array([...packed, 0]), null)),
   header_only: fails(() => unpackSnapshot(packed.subarray(0, 6), null)),
+  past_the_end: fails(() => { const bad = packed.slice(); new DataView(bad.buffer).setUint32(8, raw.length, true);
+                              return unpackSnapshot(bad, null); }),
+  overlapping: fails(() => { const bad = packed.slice(); new DataView(bad.buffer).setUint32(16, 0, true);
+                             return unpackSnapshot(bad, null); }),
 }));
 """
 
 
 def test_the_snapshot_travels_without_its_pages_of_zeros_and_the_page_unpacks_it_exactly(tmp_path):
     """build.pack_snapshot leaves out every page of zeros; static/boot.mjs's ``unpackSnapshot``
-    (run in Node) gives back the very bytes, and refuses a snapshot of another size, cut short
-    or longer than packed."""
+    (run in Node) gives back the very bytes, and refuses a snapshot of another size, cut short,
+    longer than packed, or whose ranges leave the memory or overlap (the page then starts Python
+    normally: test_boot_e2e.py)."""
     page = build.SNAPSHOT_PAGE
     raw = bytearray(10 * page + 100)                      # not a whole number of pages
     raw[0:40] = bytes(range(1, 41))
@@ -280,7 +285,7 @@ def test_the_snapshot_travels_without_its_pages_of_zeros_and_the_page_unpacks_it
     run = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
     got = json.loads(run.stdout.strip().splitlines()[-1])
     assert got == {"made": True, "into": True, "other_size": True, "cut": True, "longer": True,
-                   "header_only": True}
+                   "header_only": True, "past_the_end": True, "overlapping": True}
 
 
 def test_pyodides_emscripten_module_becomes_a_classic_script_the_page_loads(tmp_path):
