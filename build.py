@@ -46,8 +46,8 @@ import json
 import os
 import posixpath
 import re
-import struct
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -332,6 +332,7 @@ def dist() -> None:
     patch_pyscript_storage(DIST)
     patch_pyscript_bootstrap(DIST)
     patch_pyscript_observer(DIST)
+    classic_pyodide_module(DIST)
     preload_modules(DIST)
     brand(DIST, load_club())
     inline_styles(DIST)          # after brand: club.css holds the club's colours
@@ -405,6 +406,37 @@ def patch_pyscript_bootstrap(dist_dir: Path) -> None:
         text, n = re.subn(r'const (\w+)=' + re.escape(found.group(1)) + r'\.join\("\\n"\),', r'const \1="",', text)
         return text, n == 1
     _patch_pyscript_core(dist_dir, edit, "start-up code", "patch_pyscript_bootstrap")
+
+
+ASM_MODULE = "static/vendor/pyodide/pyodide.asm.mjs"
+ASM_SCRIPT = "pyodide.asm.js"      # beside it; named in dist's static/boot.mjs
+
+
+def classic_pyodide_module(dist_dir: Path) -> None:
+    """Pyodide's 1 MB Emscripten module as a classic script (``pyodide.asm.js``, in place of the
+    ES module), which static/boot.mjs loads with a ``<script>`` element.  Chromium keeps a full
+    V8 code cache of a classic script the offline worker stores during its install, and a
+    returning player's start then reads the compiled code instead of parsing and compiling the
+    module again; it keeps none for a module (the cache is made for a classic script, and V8
+    refuses it for a module).  The module's only module syntax: its ``export default`` and three
+    ``import.meta.url`` (one for Node, one its location, one the WebAssembly's, which Pyodide's
+    ``locateFile`` overrides).  The build stops if that changed."""
+    module = dist_dir / ASM_MODULE
+    text = module.read_text(encoding="utf-8")
+    tail = "export default _createPyodideModule;"
+    if not text.rstrip().endswith(tail) or text.count("import.meta.url") != 3 or re.search(r"\bimport\s*[{*\w]", text[:200]):
+        sys.exit("Pyodide's pyodide.asm.mjs changed: update classic_pyodide_module")
+    # Read when the script runs: document.currentScript is only set then.
+    text = ("var _pyodideAsmURL=document.currentScript.src;\n" + text.rstrip()[:-len(tail)]
+            + "globalThis._createPyodideModule=_createPyodideModule;\n").replace("import.meta.url", "_pyodideAsmURL")
+    (module.parent / ASM_SCRIPT).write_text(text, encoding="utf-8")
+    module.unlink()      # not stored by the offline worker twice: boot.mjs reads the script
+    boot = dist_dir / "static" / "boot.mjs"
+    text, n = re.subn(r'^const ASM_SCRIPT = "";$', f'const ASM_SCRIPT = "{ASM_SCRIPT}";',
+                      boot.read_text(encoding="utf-8"), flags=re.M)
+    if n != 1:
+        sys.exit("static/boot.mjs no longer declares ASM_SCRIPT: update classic_pyodide_module")
+    boot.write_text(text, encoding="utf-8")
 
 
 PYSCRIPT_IGNORE = "data-pyscript-ignore"     # on the page's mount roots (index.html)
@@ -903,7 +935,7 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
             old.unlink()            # 31 MB each: keep the last few (the cache is shared)
             for ext in beside:
                 old.with_suffix(ext).unlink(missing_ok=True)
-    shutil.copy(cached, dist_dir / SNAPSHOT)
+    (dist_dir / SNAPSHOT).write_bytes(pack_snapshot(cached.read_bytes()))
     held = json.loads(cached.with_suffix(".json").read_text())
     tell_snapshot_size(dist_dir, cached.stat().st_size, held["thaw"])
     # The bytecode goes into dist's app.zip (the page unpacks it beside the sources), used by
@@ -914,6 +946,43 @@ def write_snapshot(dist_dir: Path) -> list[str] | None:
             app.writestr(info.filename, pyc.read(info))
     split_held_sources(dist_dir / "static" / "app.zip", dist_dir / HELD_ZIP, held["project"])
     return held["stdlib"]
+
+
+SNAPSHOT_PAGE = 4096
+
+
+def pack_snapshot(data: bytes) -> bytes:
+    """The snapshot without its pages of zeros (17 of its 31 MB: free memory the maker cleared),
+    read back by static/boot.mjs (``snapshotReader``) into a buffer that starts zeroed.  Brotli
+    packs zeros to almost nothing, so the download hardly changes; what shrinks is what a
+    returning player's start reads from the offline worker's cache, and copies (see
+    docs/PERFORMANCE.md).  Little-endian 32-bit words: the size, the number of ranges kept, an
+    (offset, length) for each, then the bytes of those ranges one after the other."""
+    ranges = []
+    for at in range(0, len(data), SNAPSHOT_PAGE):
+        if data[at:at + SNAPSHOT_PAGE].count(0) == len(data[at:at + SNAPSHOT_PAGE]):
+            continue
+        end = min(at + SNAPSHOT_PAGE, len(data))
+        if ranges and ranges[-1][1] == at:
+            ranges[-1][1] = end
+        else:
+            ranges.append([at, end])
+    head = struct.pack(f"<{2 + 2 * len(ranges)}I", len(data), len(ranges),
+                       *(n for start, end in ranges for n in (start, end - start)))
+    return head + b"".join(data[start:end] for start, end in ranges)
+
+
+def unpack_snapshot(packed: bytes) -> bytes:
+    """The snapshot ``pack_snapshot`` packed (for the tests and the benchmarks)."""
+    size, count = struct.unpack_from("<2I", packed)
+    table = struct.unpack_from(f"<{2 * count}I", packed, 8)
+    out, at = bytearray(size), 8 + 8 * count
+    for start, length in zip(table[::2], table[1::2]):
+        out[start:start + length] = packed[at:at + length]
+        at += length
+    if at != len(packed):
+        raise ValueError("snapshot: not as packed")
+    return bytes(out)
 
 
 HELD_ZIP = "static/app-held.zip"    # read by static/boot.mjs on a normal start only
@@ -1058,7 +1127,7 @@ def write_stdlib_rest(dist_dir: Path, in_snapshot: list[str]) -> None:
 # --------------------------------------------------------------------------- compression
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".wasm", ".json", ".toml", ".svg", ".bin", ".zip",
                 ".webmanifest", ".py", ".txt"}
-BIG = 16_000_000   # bytes: the snapshot.  Brotli 11 takes minutes on it; 9 takes seconds
+BIG = 12_000_000   # bytes: the snapshot (14 MB packed).  Brotli 11 takes a minute or more on it; 9 takes seconds
 QUICK = os.environ.get("CLUBTABLE_QUICK_BUILD") == "1"   # or `build.py dist --quick`
 
 

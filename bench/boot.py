@@ -112,9 +112,13 @@ def bare_site():
     runtime = bare_dir / "pyodide"
     runtime.mkdir(exist_ok=True)
     for f in (DIST / "static" / "vendor" / "pyodide").iterdir():
-        if not f.name.startswith(("python_stdlib", "snapshot")):
+        if not f.name.startswith(("python_stdlib", "snapshot", build.ASM_SCRIPT)):
             shutil.copy(f, runtime / f.name)
-    shutil.copy(ROOT / "static" / "vendor" / "pyodide" / "python_stdlib.zip", runtime / "python_stdlib.zip")
+    # and Pyodide's own files where dist has its own: the stock standard library, and the
+    # Emscripten module as the ES module Pyodide loads (dist has it as a classic script)
+    for name in ("python_stdlib.zip", "pyodide.asm.mjs"):
+        shutil.copy(ROOT / "static" / "vendor" / "pyodide" / name, runtime / name)
+    build.compress(runtime)                          # their twins (cached by content)
     # Stock PyScript, as vendored from npm: the page's copy carries the build's patches (no
     # wait for its package cache, no start-up import of its package, ...), which are the
     # page's own doing, not the runtime's.

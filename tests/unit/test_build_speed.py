@@ -238,6 +238,80 @@ def test_thawing_undoes_what_the_snapshot_maker_did_and_tells_the_fresh_memory_a
                    "differs": True}
 
 
+UNPACK_CHECK = """
+import { unpackSnapshot } from %s;
+import { readFileSync } from "node:fs";
+const packed = new Uint8Array(readFileSync(%s));
+const raw = new Uint8Array(readFileSync(%s));
+const same = (a) => a.length === raw.length && a.every((b, i) => b === raw[i]);
+const fails = (f) => { try { f(); return false; } catch { return true; } };
+console.log(JSON.stringify({
+  made: same(unpackSnapshot(packed, null)),
+  into: same(unpackSnapshot(packed, new Uint8Array(raw.length))),
+  other_size: fails(() => unpackSnapshot(packed, new Uint8Array(raw.length + 4096))),
+  cut: fails(() => unpackSnapshot(packed.subarray(0, packed.length - 1), null)),
+  longer: fails(() => unpackSnapshot(new Uint8Array([...packed, 0]), null)),
+  header_only: fails(() => unpackSnapshot(packed.subarray(0, 6), null)),
+  past_the_end: fails(() => { const bad = packed.slice(); new DataView(bad.buffer).setUint32(8, raw.length, true);
+                              return unpackSnapshot(bad, null); }),
+  overlapping: fails(() => { const bad = packed.slice(); new DataView(bad.buffer).setUint32(16, 0, true);
+                             return unpackSnapshot(bad, null); }),
+}));
+"""
+
+
+def test_the_snapshot_travels_without_its_pages_of_zeros_and_the_page_unpacks_it_exactly(tmp_path):
+    """build.pack_snapshot leaves out every page of zeros; static/boot.mjs's ``unpackSnapshot``
+    (run in Node) gives back the very bytes, and refuses a snapshot of another size, cut short,
+    longer than packed, or whose ranges leave the memory or overlap (the page then starts Python
+    normally: test_boot_e2e.py)."""
+    page = build.SNAPSHOT_PAGE
+    raw = bytearray(10 * page + 100)                      # not a whole number of pages
+    raw[0:40] = bytes(range(1, 41))
+    raw[2 * page + 5] = 7                                 # one byte in a page of zeros otherwise
+    raw[4 * page:6 * page] = b"\x01" * (2 * page)        # two pages in a row: one range
+    raw[-3] = 9                                           # in the last, short page
+    packed = build.pack_snapshot(bytes(raw))
+    assert build.unpack_snapshot(packed) == bytes(raw)
+    assert len(packed) == 8 + 8 * 4 + 4 * page + 100      # four ranges, the zero pages left out
+    if not shutil.which("node"):
+        pytest.skip("no node")
+    import json
+    import subprocess
+    (tmp_path / "packed").write_bytes(packed)
+    (tmp_path / "raw").write_bytes(bytes(raw))
+    script = UNPACK_CHECK % (json.dumps((ROOT / "static" / "boot.mjs").as_uri()),
+                             json.dumps(str(tmp_path / "packed")), json.dumps(str(tmp_path / "raw")))
+    run = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    assert got == {"made": True, "into": True, "other_size": True, "cut": True, "longer": True,
+                   "header_only": True, "past_the_end": True, "overlapping": True}
+
+
+def test_pyodides_emscripten_module_becomes_a_classic_script_the_page_loads(tmp_path):
+    """Chromium code-caches a classic script the offline worker stores, not a module: the build
+    writes Pyodide's module as one (its export and import.meta gone), names it in dist's
+    boot.mjs, and stops when the module no longer looks as expected."""
+    folder = tmp_path / "static" / "vendor" / "pyodide"
+    folder.mkdir(parents=True)
+    module = ('async function _createPyodideModule(m={}){if(N){r(import.meta.url)}var s=import.meta.url;'
+              'function f(){return new URL("pyodide.asm.wasm",import.meta.url).href}return m}'
+              'export default _createPyodideModule;\n')
+    (folder / "pyodide.asm.mjs").write_text(module)
+    (tmp_path / "static" / "boot.mjs").write_text((ROOT / "static" / "boot.mjs").read_text(encoding="utf-8"))
+    assert '\nconst ASM_SCRIPT = "";\n' in (tmp_path / "static" / "boot.mjs").read_text()   # the source tree: the module
+    build.classic_pyodide_module(tmp_path)
+    script = (folder / build.ASM_SCRIPT).read_text()
+    assert "import.meta" not in script and "export" not in script
+    assert script.startswith("var _pyodideAsmURL=document.currentScript.src;")
+    assert script.rstrip().endswith("globalThis._createPyodideModule=_createPyodideModule;")
+    assert not (folder / "pyodide.asm.mjs").exists()      # not stored twice by the offline worker
+    assert f'\nconst ASM_SCRIPT = "{build.ASM_SCRIPT}";\n' in (tmp_path / "static" / "boot.mjs").read_text()
+    (folder / "pyodide.asm.mjs").write_text(module.replace("export default", "export {") + "}")
+    with pytest.raises(SystemExit):
+        build.classic_pyodide_module(tmp_path)
+
+
 def test_the_sources_the_snapshot_holds_leave_app_zip_for_a_zip_of_their_own(tmp_path):
     app = tmp_path / "app.zip"
     with zipfile.ZipFile(app, "w") as z:
