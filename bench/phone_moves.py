@@ -173,6 +173,9 @@ def play(browser, base, game, args):
         decided += page.evaluate(TAKE_DECIDED)
     if args.estimate:
         trace = json.loads(browser.stop_tracing())
+        if args.trace_dir:                       # for a breakdown of the slowest clicks
+            Path(args.trace_dir).mkdir(parents=True, exist_ok=True)
+            Path(args.trace_dir, f"{game}.json").write_text(json.dumps({"trace": trace, "clicks": clicks}))
         cpu = click_cpu(trace)
         for c in clicks:
             c["cpu"] = cpu.get(c["mark"], float("nan"))
@@ -319,6 +322,7 @@ def parser():
                          "loaded machine inflates the clock; decisions: their time at full speed x the main thread's CPU "
                          "share x rate")
     ap.add_argument("--json", help="also write every sample to this file")
+    ap.add_argument("--trace-dir", help="with --estimate: write each game's trace and clicks to DIR/<game>.json")
     return ap
 
 

@@ -437,3 +437,28 @@ def test_a_countdown_shows_its_seconds_as_it_is_made_or_changed(page):
     assert span().textContent == "6"
     dom.mount("app", dom.h("div", clock(500)))
     assert span().textContent == "0"
+
+
+def test_the_root_listens_only_to_the_events_some_element_has_a_handler_for(page):
+    # every event a listener hears enters Python (in the page, a third of a millisecond);
+    # a tap's pointerdown, pointerup and focusout have no handler on most screens
+    doc, dom, root = page
+    heard = {}
+    root.addEventListener = lambda kind, fn: heard.__setitem__(kind, fn)
+    root.removeEventListener = lambda kind, fn: heard.pop(kind) if heard.get(kind) is fn else None
+    dom.listen("app")
+    assert set(heard) == {"click"}            # a form's submit button needs it, handler or not
+    seen = []
+    hold = lambda on: dom.h("button", "hold", key="h", on_click=lambda e: None,
+                            on_pointerdown=seen.append if on else None, on_keyup=seen.append if on else None)
+    dom.mount("app", dom.h("div", [hold(True), dom.h("p", "x")]))
+    assert set(heard) == {"click", "pointerdown", "keyup"}
+    dom.mount("app", dom.h("div", [hold(False), dom.h("p", "x")]))      # the same element, fewer handlers
+    assert set(heard) == {"click"}
+    dom.mount("app", dom.h("div", [hold(True)]))
+    dom.mount("app", dom.h("p", "gone"))                                # its element left the page
+    assert set(heard) == {"click"}
+    dom.mount("app", dom.h("div", [hold(True)]))
+    target = root.childNodes[0].childNodes[0]
+    heard["pointerdown"](type("E", (), {"type": "pointerdown", "target": target})())
+    assert len(seen) == 1                      # the shared listener finds the element's handler
