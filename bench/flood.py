@@ -20,6 +20,9 @@ core (docs/PERFORMANCE.md, "Under attack").  ``--apart`` sends the flood from a 
 Chromium, as an attacker's own device would (``--apart-nice 19``: that Chromium gets only the
 CPU the rest leaves idle, the nearest one machine comes to another device); the offer and the
 answer cross through the flooding tab's BroadcastChannel, the one way into the host's browser.
+``--game dohdles`` runs the partial flood at a Dohdles! table instead, a game that takes pictures,
+so the host accepts up to 43 pieces of a message (a picture's allowance) before refusing it; the
+host has no one-click move there, so only its loop figures are printed.
 """
 import argparse
 import json
@@ -150,6 +153,11 @@ HOST_MOVE = """async () => {
   return await seen;
 }"""
 
+# A guest tab is at the started table: DODGY shows its dice; Dohdles' first screen differs by
+# seat and setting, so its link being open (after the welcome) is what counts.
+SEATED = {"dodgy": "() => !!document.querySelector('#my-dice')",
+          "dohdles": "() => window.clubtableWire('status') === 'open' && !document.querySelector('#lobby')"}
+
 HOST_HAS_MOVE = ("() => !!(document.querySelector('#choose button') || document.querySelector('#shout-dodgy') || "
                  "document.querySelector('#claim-form'))")
 
@@ -172,7 +180,11 @@ def main():
     ap.add_argument("--apart-nice", type=int, default=0, metavar="N",
                     help="with --apart: that Chromium runs at niceness N (19: only on CPU the host leaves idle, "
                          "the nearest this one machine comes to another device)")
+    ap.add_argument("--game", choices=("dodgy", "dohdles"), default="dodgy",
+                    help="with --partial: the table's game (dohdles: one that takes pictures; loop figures only)")
     args = ap.parse_args()
+    if args.game != "dodgy" and not args.partial:
+        ap.error("--game dohdles needs --partial")
     from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
     from tests.e2e.dodgy_driver import set_up_dodgy, step
     server, base = serve()
@@ -191,18 +203,22 @@ def main():
             host, flooder, player = pages
             for p in pages:
                 p.set_default_timeout(5000)
-            host.goto(base + ("?trace" if args.trace else "") + "#/dodgy")
-            host.wait_for_selector("#setup-form", timeout=30_000)
-            while host.locator(".seat-row").count() < 3:
-                host.click("#add-seat")
-            set_up_dodgy(host, base + ("?trace" if args.trace else ""), seats=("local", "remote", "remote"),
-                         threshold="null", window="0")
+            if args.game == "dohdles":
+                from tests.e2e.dohdles_driver import set_up as set_up_dohdles
+                set_up_dohdles(host, base + ("?trace" if args.trace else ""), ("local", "remote", "remote"))
+            else:
+                host.goto(base + ("?trace" if args.trace else "") + "#/dodgy")
+                host.wait_for_selector("#setup-form", timeout=30_000)
+                while host.locator(".seat-row").count() < 3:
+                    host.click("#add-seat")
+                set_up_dodgy(host, base + ("?trace" if args.trace else ""), seats=("local", "remote", "remote"),
+                             threshold="null", window="0")
             host.wait_for_selector("#start-table")
             join_from_home(flooder)                       # seat 2
             join_from_home(player)                        # seat 3
             host.wait_for_function("() => !document.body.textContent.includes('(waiting)')")
             host.click("#start-table")
-            player.wait_for_selector("#my-dice", timeout=30_000)
+            player.wait_for_function(SEATED[args.game], timeout=30_000)
 
             if args.partial:
                 args_trace[0] = args.trace
@@ -213,7 +229,7 @@ def main():
                     other = pw.chromium.launch(executable_path=niced(args.apart_nice), args=ARGS)
                     hostile = other.new_page()
                     hostile.goto(base + "bench-hostile")     # any page of the origin: only its script runs
-                partial_rows(host, flooder, player, args.samples, hostile)
+                partial_rows(host, flooder, player, args.samples, hostile, args.game)
                 print(f"  the hostile link came from {'a second Chromium' if args.apart else 'the flooding tab'}"
                       + (f" at niceness {args.apart_nice}" if args.apart else "") + f"; load {load()}")
                 browser.close()
@@ -349,10 +365,12 @@ def longest_tasks(path, n=6):
         print(f"  trace: host task {t['dur'] / 1000:.1f} ms, {t.get('tdur', 0) / 1000:.1f} ms on the CPU: {what}")
 
 
-def partial_rows(host, flooder, player, samples, hostile=None):
+def partial_rows(host, flooder, player, samples, hostile=None, game="dodgy"):
     """Issue 20's flood of partial messages, ``samples`` times: the host's own move during it,
     and the host's event loop.  ``hostile``: the page that floods (another browser's), else
-    the flooding tab itself."""
+    the flooding tab itself.  ``game`` "dohdles": no move of the host's (none is one click
+    there), the loop only, over a quiet second to compare."""
+    own_move = game == "dodgy"
     hostile = hostile or flooder
     from tests.e2e.dodgy_driver import step
     welcome = [json.loads(m) for m in json.loads(flooder.evaluate("() => window.clubtableDebug('received')"))]
@@ -361,10 +379,10 @@ def partial_rows(host, flooder, player, samples, hostile=None):
     moves, gaps, longs, outcome, cpu = [], [], [], [], []
     quiet_moves, quiet_gaps = [], []
     deadline = time.time() + 900
-    while min(len(moves), len(quiet_moves)) < samples and time.time() < deadline:
+    while min(len(gaps), len(quiet_gaps)) < samples and time.time() < deadline:
         if host.locator("#result").count():
             break
-        if not host.evaluate(HOST_HAS_MOVE):
+        if own_move and not host.evaluate(HOST_HAS_MOVE):
             for page in (player, flooder):
                 try:
                     step(page, shout=False)
@@ -373,12 +391,13 @@ def partial_rows(host, flooder, player, samples, hostile=None):
             time.sleep(0.05)
             continue
         host.evaluate(WATCH_LOOP)
-        if len(quiet_moves) < len(moves):         # the same move with no flood, to compare
-            dt = host.evaluate(HOST_MOVE)
-            time.sleep(0.3)
+        if len(quiet_gaps) < len(gaps):           # the same move with no flood, to compare
+            dt = host.evaluate(HOST_MOVE) if own_move else None
+            time.sleep(0.3 if own_move else 1.0)  # no move: about a flood's length of quiet
             stalls = host.evaluate(LOOP_STALLS)
-            if dt is not None:
-                quiet_moves.append(dt)
+            if dt is not None or not own_move:
+                if dt is not None:
+                    quiet_moves.append(dt)
                 quiet_gaps.append(stalls["gap"])
             continue
         hostile.evaluate("() => { window.__floodGo = false; }")
@@ -398,7 +417,7 @@ def partial_rows(host, flooder, player, samples, hostile=None):
                 break
             time.sleep(0.01)
         time.sleep(0.05)                          # in the middle of the flood
-        dt = host.evaluate(HOST_MOVE)
+        dt = host.evaluate(HOST_MOVE) if own_move else None
         out = hostile.evaluate("async () => await window.__floodRun")
         time.sleep(0.3)
         stalls = host.evaluate(LOOP_STALLS)
@@ -433,18 +452,19 @@ def partial_rows(host, flooder, player, samples, hostile=None):
             rx = [at for name, at in marks if name == "rx"]
             print(f"  host: {len(rx)} frames read in {rx[-1] - rx[0] if rx else 0:.0f} ms; table.frame "
                   f"{sum(spans):.1f} ms in all, longest {max(spans or [0]):.1f} ms")
-        if dt is None:
+        if dt is None and own_move:
             continue
-        moves.append(dt)
+        if dt is not None:
+            moves.append(dt)
         gaps.append(stalls["gap"])
         longs.append(stalls["long"])
         outcome.append(out)
         flooder.reload()                          # the tab takes its seat back with its token
         flooder.wait_for_selector("body[data-ready='1']", timeout=120_000)
-        flooder.wait_for_selector("#my-dice", timeout=30_000)
+        flooder.wait_for_function(SEATED[game], timeout=30_000)
         time.sleep(0.5)
-    print("partial-message flood (120 messages x 43 pieces of 16,384 characters that never complete, "
-          "sent by a second link of a seated guest's tab)")
+    print(f"partial-message flood at a {'DODGY' if game == 'dodgy' else 'Dohdles!'} table (120 messages x 43 pieces "
+          "of 16,384 characters that never complete, sent by a second link of a seated guest's tab)")
     for label, data in (("no flood: host's own move -> host screen", quiet_moves),
                         ("no flood: host loop, worst interval lateness", quiet_gaps),
                         ("flood: host's own move -> host screen", moves),
