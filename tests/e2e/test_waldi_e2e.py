@@ -52,12 +52,17 @@ def _hand_step(page, want_front=None, state=None):
     return None
 
 
-RACE = """([sel, at]) => {
+# The guest clicks only the end he still sees: when his timer fires late (a loaded machine)
+# after the host's card already reached his screen, he would be aiming at a new end, not
+# racing for the old one, so he holds off (``stale``) as a person would.
+RACE = """([sel, at, dogSel, length]) => {
   window.__race = null;
   setTimeout(() => {
     const el = document.querySelector(sel);
-    window.__race = {found: !!el, enabled: !!el && !el.disabled, late: Date.now() - at};
-    if (el && !el.disabled) el.click();
+    const dog = document.querySelector(dogSel);
+    const stale = length !== null && (!dog || Number(dog.dataset.length) !== length);
+    window.__race = {found: !!el, enabled: !!el && !el.disabled, late: Date.now() - at, stale};
+    if (el && !el.disabled && !stale) el.click();
   }, Math.max(0, at - Date.now()));
 }"""
 
@@ -97,8 +102,9 @@ def _race(host, guest, dog, length, front, guest_head_start_ms=0):
     before = len(received(guest))
     sel = f".waldi-end[data-dog='{dog}']"
     at = int(time.time() * 1000) + 400
-    guest.evaluate(RACE, [sel, at - guest_head_start_ms])
-    host.evaluate(RACE, [sel, at])
+    dog_sel = f".waldi-dog[data-dog='{dog}']"
+    guest.evaluate(RACE, [sel, at - guest_head_start_ms, dog_sel, length])
+    host.evaluate(RACE, [sel, at, dog_sel, None])    # the host clicks what he sees, as before
     time.sleep(1.0)
     races = [host.evaluate("window.__race"), guest.evaluate("window.__race")]
     assert all(r and r["found"] and r["enabled"] for r in races), races
@@ -116,7 +122,13 @@ def _race(host, guest, dog, length, front, guest_head_start_ms=0):
     winner = laid_by[0]
     print("race:", races, "laid by seat", winner)
     rejects = [m for m in received(guest)[before:] if m.get("t") == "reject"]
-    if winner == 0:
+    if winner == 0 and races[1]["stale"]:
+        # The host's card reached the guest's screen before the guest's moment came: the
+        # guest never clicked, sent nothing and still holds its belly.
+        assert rejects == [] and winner == 0
+        assert view["me"]["revealed"]["kind"] == "belly" and view["me"]["revealed"]["front"] == front
+        assert guest.get_attribute("#waldi-revealed", "data-kind") == "belly"
+    elif winner == 0:
         # The host's click came first: the guest's intent (it saw the old end) was refused,
         # and the guest still holds its belly, face up.
         assert len(rejects) == 1 and rejects[0]["code"] == "end_taken", rejects
