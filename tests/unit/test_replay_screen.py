@@ -216,3 +216,25 @@ def test_dobbelduel_replay_moves_on_from_a_match_by_itself():
         assert view(start + 1)["board"]["phase"] != "ready" or view(start + 1)["board"]["rows"]
         ids = {n.attrs.get("id") for n in nodes(RP.render(app))}
         assert "dd-reveal" not in ids and "dd-next" not in ids and "dd-board-1" in ids
+
+
+def test_a_dobbelduel_replay_tells_each_step_as_to_a_watcher_not_as_instructions():
+    """From the breaker's seat a live screen says "Choose a rolled die…"; the replay of that
+    step says who rolled what and that the breaker places, since nobody can act in it."""
+    v = viewer("dobbelduel")
+    app = app_for("en")
+    help_start = app.t("dd.place_help", row=2).split("(")[0].strip()
+    seen = 0
+    for step in range(v.last + 1):
+        for seat in (0, 1):
+            board = (v.replay.view(step, seat).get("board") or {})
+            if board.get("phase") == "rolled" and board.get("breaker") == seat:
+                v.seat = seat
+                v.go(step)
+                status = next(n for n in nodes(RP.render(app)) if n.attrs.get("id") == "dd-status")
+                assert help_start[:20] not in text(status), text(status)
+                assert app.t("dd.waiting_place", name="X").replace("X", "").strip() in text(status)
+                seen += 1
+        if seen >= 3:
+            break
+    assert seen

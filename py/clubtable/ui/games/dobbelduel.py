@@ -417,7 +417,10 @@ def status_line(ctx, board):
     v = ctx.view
     me = v.get("you")
     phase = v.get("phase")
-    msg = _status_text(ctx, board, me == board["breaker"], me == board["maker"])
+    # A replay tells what happened at that step, as to a watcher: no "choose a die" to a
+    # seat that cannot act there.
+    acting = not ctx.replay
+    msg = _status_text(ctx, board, acting and me == board["breaker"], acting and me == board["maker"])
     rows = board.get("rows") or []
     if phase in ("ready", "must_solve") and rows and rows[-1].get("feedback"):
         msg = ctx.t("dd.last_effort", n=len(rows), pegs=pegs_text(ctx, rows[-1]["feedback"])) + " " + msg
@@ -442,9 +445,10 @@ def _status_text(ctx, board, breaking: bool, making: bool) -> str:
     if phase == "rolled":
         if breaking:
             return t("dd.place_help", row=board["efforts_used"] + 2)
-        return " ".join([t("dd.rolled_by", name=breaker,
-                           values=", ".join(str(x) for x in board.get("rolled") or [])),
-                         t("dd.waiting_place", name=breaker)])
+        # "rolled: 2, 1, 5" is also a label before the dice (no full stop of its own)
+        return ". ".join([t("dd.rolled_by", name=breaker,
+                            values=", ".join(str(x) for x in board.get("rolled") or [])),
+                          t("dd.waiting_place", name=breaker)])
     if phase == "feedback":
         if making:
             return t("dd.feedback_you", n=(board["rows"][-1] or {}).get("placed", 0))
