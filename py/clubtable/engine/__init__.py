@@ -512,6 +512,13 @@ class Game:
                 state = self.apply(state, seat, action, now_ms)
         return state
 
+    def _imported(self, ref: str) -> tuple:
+        """``"module:name"`` (``bots``, ``timeline``, ``coach``), the module relative to the
+        game's package: ``(the module, imported now, name)``.  Imported only when first asked,
+        so the rules never import what only a bot, a record or a coach needs."""
+        module, name = ref.split(":")
+        return import_module(module, type(self).__module__.rpartition(".")[0]), name
+
     def bot(self, level: str, seat: int, seed: int, **kw) -> Bot:
         """A computer player of ``level`` for ``seat``: ``bots`` names its factory, imported
         only when a bot is first asked for (the rules never import their bots)."""
@@ -519,9 +526,8 @@ class Game:
             raise IllegalAction("no_bots", f"{self.title} has no computer players.")
         if level not in self.bot_levels:
             raise IllegalAction("bad_level", f"{self.title} has no computer player level {level!r}.")
-        module, name = self.bots.split(":")
-        package = type(self).__module__.rpartition(".")[0]
-        return getattr(import_module(module, package), name)(self, seat, level, seed, **kw)
+        mod, name = self._imported(self.bots)
+        return getattr(mod, name)(self, seat, level, seed, **kw)
 
     def describe(self, before: State, seat: Seat, action: Action, after: State) -> tuple:
         """One logged event in words: ``(catalogue key, params)`` from the state before the
@@ -531,9 +537,8 @@ class Game:
         move's own key ``<game>.tl.<type>`` with the player's name (every declared move has
         one in the game's catalogue: tests/unit/test_timeline.py)."""
         if self.timeline:
-            module, name = self.timeline.split(":")
-            package = type(self).__module__.rpartition(".")[0]
-            found = getattr(import_module(module, package), name)(self, before, seat, action, after)
+            mod, name = self._imported(self.timeline)
+            found = getattr(mod, name)(self, before, seat, action, after)
             if found is not None:
                 return found
         kind = action.get("type", "")
@@ -550,18 +555,15 @@ class Game:
         replay only: it never changes a game or its record."""
         if not self.coach:
             return None
-        module, name = self.coach.split(":")
-        package = type(self).__module__.rpartition(".")[0]
-        return getattr(import_module(module, package), name)(self, replay, **kw)
+        mod, name = self._imported(self.coach)
+        return getattr(mod, name)(self, replay, **kw)
 
     def review_summary(self, report: dict, names: list) -> list:
         """The coach's ``report`` summed up in words: ``[(catalogue key, params)]`` (the coach
         module's ``summary``; none without one)."""
         if not self.coach or not report:
             return []
-        module, _name = self.coach.split(":")
-        package = type(self).__module__.rpartition(".")[0]
-        fn = getattr(import_module(module, package), "summary", None)
+        fn = getattr(self._imported(self.coach)[0], "summary", None)
         return fn(report, names) if fn is not None else []
 
     def review_note(self, rated: dict, names: list) -> list:
@@ -569,9 +571,7 @@ class Game:
         ``[(catalogue key, params)]`` (the coach module's ``note``; none without one)."""
         if not self.coach or not rated:
             return []
-        module, _name = self.coach.split(":")
-        package = type(self).__module__.rpartition(".")[0]
-        fn = getattr(import_module(module, package), "note", None)
+        fn = getattr(self._imported(self.coach)[0], "note", None)
         return fn(rated, names) if fn is not None else []
 
     def review_steps(self, replay):
@@ -584,9 +584,7 @@ class Game:
             return None
         for _piece in self.warm_up():
             yield -1
-        module, name = self.coach.split(":")
-        package = type(self).__module__.rpartition(".")[0]
-        mod = import_module(module, package)
+        mod, name = self._imported(self.coach)
         yield -1                      # the coach's module imported: its own slice
         steps = getattr(mod, name + "_steps", None)
         if steps is not None:
