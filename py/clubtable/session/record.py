@@ -234,17 +234,25 @@ def _read(raw: Any, games: Optional[dict], expect_game: Optional[str]) -> Readin
     return Reading(OK, "", record=obj, replay=replay)
 
 
-def _percent(lang: str, chance) -> str:
+def _decimal(lang: str, value) -> str:
+    """``value`` with one decimal in the language's way ("3,5" in French and German); None "–"."""
     from ..i18n import translate
+    if value is None:
+        return "–"
+    return f"{value:.1f}".replace(".", translate(lang, "number.decimal_mark"))
+
+
+def _percent(lang: str, chance) -> str:
     if chance is None:
         return "–"
     pct = 100.0 * chance
     if pct in (0.0, 100.0) or 0.5 <= pct < 99.5:
         return str(int(pct + 0.5))           # half up: format's half-even said 0.5 % as "0"
-    mark = translate(lang, "number.decimal_mark")
-    if pct < 0.05 or pct >= 99.95:          # still not nil nor sure at one decimal
-        return ("<\u00a00.1" if pct < 0.05 else ">\u00a099.9").replace(".", mark)
-    return f"{pct:.1f}".replace(".", mark)
+    if pct < 0.05:                          # still not nil nor sure at one decimal
+        return "<\u00a0" + _decimal(lang, 0.1)
+    if pct >= 99.95:
+        return ">\u00a0" + _decimal(lang, 99.9)
+    return _decimal(lang, pct)
 
 
 def sentence(lang: str, key: str, params: dict) -> str:
@@ -260,7 +268,7 @@ def sentence(lang: str, key: str, params: dict) -> str:
         if name.endswith("_key") and isinstance(value, str):
             filled[name[:-4]] = translate(lang, value)
         elif name.endswith("_dec"):
-            filled[name[:-4]] = "–" if value is None else f"{value:.1f}".replace(".", translate(lang, "number.decimal_mark"))
+            filled[name[:-4]] = _decimal(lang, value)
         elif name.endswith("_pct"):
             filled[name[:-4]] = _percent(lang, value)
         else:

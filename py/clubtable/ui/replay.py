@@ -346,9 +346,11 @@ def _verdict(app, v: Viewer, i: int, rated: dict, here: bool = False):
         better = t("coach.better", move=_in_words(app, v, i, rated["best"]))
     # the game's own figures for this decision (Game.review_note), each a line of its own, by
     # the current event only: by every event they crowd a phone's timeline to one event a view
-    names = [p["name"] for p in v.record["players"]]
-    figures = [h("span", rec.sentence(t.lang, key, params), cls="coach-figure", key=f"f{j}")
-               for j, (key, params) in enumerate(v.game.review_note(rated, names))] if here else []
+    figures = []
+    if here:
+        names = [p["name"] for p in v.record["players"]]
+        figures = [h("span", rec.sentence(t.lang, key, params), cls="coach-figure", key=f"f{j}")
+                   for j, (key, params) in enumerate(v.game.review_note(rated, names))]
     return h("div", h("span", t(f"coach.verdict.{kind}"), cls=f"verdict {kind}", data_verdict=kind),
              " ", h("span", better, cls="better") if better else None, *figures, cls="coach-note")
 
