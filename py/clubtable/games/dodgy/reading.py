@@ -172,13 +172,18 @@ _JOINT: dict = {}          # memo of _joint_weights
 _MARGINALS: dict = {}      # memo of TableRead.joint_posterior's per-image counts
 
 
+def _joint_key(n: int, f: int, said: tuple, faces: list, public: tuple, wild: int, unseen: int,
+               floor: float, chance=None) -> tuple:
+    """The memos' key for ``_joint_weights``' arguments (``chance`` follows from the rest)."""
+    return (n, f, said, tuple(faces), public, wild, unseen, floor)
+
+
 def _joint_weights(n: int, f: int, said: tuple, faces: list, public: tuple, wild: int, unseen: int,
                    floor: float, chance) -> list:
     """Unnormalised posterior weight of every hand shape (``_compositions`` order) after
     the statements ``said``.  Memoised by prefix: within a round each new statement costs
     one pass over the shapes, not one per statement so far."""
-    key = (n, f, said, tuple(faces), public, wild, unseen, floor)
-    hit = _JOINT.get(key)
+    hit = _JOINT.get(_joint_key(n, f, said, faces, public, wild, unseen, floor))
     if hit is not None:
         return hit
     if not said:
@@ -205,7 +210,7 @@ def _joint_pass(n: int, f: int, said: tuple, faces: list, public: tuple, wild: i
     weights = [w * (low + high * ei[v] / d) for w, v, d in zip(weights, cols[i], den)]
     if len(_JOINT) > 512:
         _JOINT.clear()
-    _JOINT[(n, f, said, tuple(faces), public, wild, unseen, floor)] = weights
+    _JOINT[_joint_key(n, f, said, faces, public, wild, unseen, floor)] = weights
     return weights
 
 
@@ -303,8 +308,8 @@ class TableRead:
         args = self._joint_args(seat)
         if args is None:
             return None
-        n, f, said, faces, public, wild, unseen, floor, chance = args
-        key = (n, f, said, tuple(faces), public, wild, unseen, floor)
+        n, f = args[:2]
+        key = _joint_key(*args)
         if key not in _MARGINALS:
             weights = _joint_weights(*args)
             z = sum(weights) or 1.0
@@ -328,11 +333,11 @@ class TableRead:
                 continue
             n, f, said, faces, public, wild, unseen, floor, chance = args
             for k in range(1, len(said) + 1):
-                if (n, f, said[:k], tuple(faces), public, wild, unseen, floor) not in _JOINT:
+                if _joint_key(n, f, said[:k], faces, public, wild, unseen, floor) not in _JOINT:
                     for _image in _joint_pass(n, f, said[:k], faces, public, wild, unseen, floor, chance):
                         yield seat
                     yield seat
-            if (n, f, said, tuple(faces), public, wild, unseen, floor) not in _MARGINALS:
+            if _joint_key(*args) not in _MARGINALS:
                 self.joint_posterior(seat)
                 yield seat
 
