@@ -80,12 +80,13 @@ def _read(view: dict):
     return reading.TableRead(view, style["floor"], style["read"], style.get("joint", False))
 
 
-def rate(game, state: dict, seat: int, action: dict, seed: int) -> dict:
-    """One decision of ``seat`` in ``state`` (before it), from ``seat``'s view only."""
-    view = game.view(state, seat)
+def rate(game, state: dict, seat: int, action: dict, seed: int, read=None) -> dict:
+    """One decision of ``seat`` in ``state`` (before it), from ``seat``'s view only
+    (``read``: the strongest player's reading of that view, when the caller made it)."""
+    read = read or _read(game.view(state, seat))
+    view = read.view
     legal = game.legal(state, seat)
     style = reading.STYLES[STYLE]
-    read = _read(view)
     cur = view["statement"]
     kinds = {a["type"] for a in legal}
     stater = view["phase"] == "statement" and view["stater"] == seat
@@ -142,10 +143,11 @@ def coach_steps(game, replay, times: Optional[list] = None, clock=perf_counter):
         if action["type"] != "state" and not before["statements"]:
             continue
         # the joint readings this verdict needs first, a statement per slice (no verdict)
-        for _piece in _read(game.view(before, seat)).joint_pieces():
+        read = _read(game.view(before, seat))
+        for _piece in read.joint_pieces():
             yield -1
         t0 = clock()
-        rated = rate(game, before, seat, action, derive_seed(seed, "coach", i))
+        rated = rate(game, before, seat, action, derive_seed(seed, "coach", i), read)
         if times is not None:
             times.append((clock() - t0) * 1000.0)
         yield i
