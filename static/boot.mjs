@@ -92,7 +92,15 @@ export function unpackSnapshot(packed, buffer) {
 // worker stores, none of a module, so a returning player's start skips compiling its 1 MB.
 const ASM_SCRIPT = "";
 
+// One load, as import() of the module was: a start without the snapshot after a rejected
+// restore asks again and gets the same factory, not a second run of the script.
+let emscriptenLoad = null;
+
 function emscriptenModule() {
+  return (emscriptenLoad ??= loadEmscriptenModule());
+}
+
+function loadEmscriptenModule() {
   if (!ASM_SCRIPT || !globalThis.document) {
     return import(INDEX_URL + "pyodide.asm.mjs").then((module) => module.default);
   }
