@@ -477,8 +477,7 @@ PRELOAD_FETCH = ("static/app.zip", "py/main.py")
 # parses and the chain runs: the start is then bound by the page's thread alone (warm, CPU 4x,
 # the same load: 2.3 s against 5.7 s).  Pyodide's Emscripten module as the classic script
 # boot.mjs adds (the same request: no CORS), the others as the fetch()es that ask for them.
-PRELOAD_RUNTIME_FETCH = ("static/vendor/pyodide/snapshot.bin", "static/vendor/pyodide/pyodide.asm.wasm",
-                         "static/vendor/pyodide/python_stdlib_rest.zip")
+PRELOAD_RUNTIME_FETCH = ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib_rest.zip")
 
 
 def preload_modules(dist_dir: Path) -> None:
