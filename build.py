@@ -468,16 +468,14 @@ def patch_pyscript_observer(dist_dir: Path) -> None:
 # Not Pyodide's 1 MB Emscripten module: fetched that early it delayed the first paint.
 PYSCRIPT_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 PRELOAD_AFTER = ("static/boot.mjs", "static/vendor/pyodide/pyodide.mjs")
-# What is fetched once Python has started: the project's archive (static/boot.mjs unpacks it),
-# then index.html's script (PyScript).  Asked for with the page instead.
-PRELOAD_FETCH = ("static/app.zip", "py/main.py")
-# The runtime's big files: static/boot.mjs and Pyodide ask for them only once PyScript's module
-# chain has run (0.5-1 s into a returning player's start at CPU 4x, 1.1 s into a first one).
-# Named in the head they are read from the offline worker's cache, or downloaded, while the page
-# parses and the chain runs: the start is then bound by the page's thread alone (warm, CPU 4x,
-# the same load: 2.3 s against 5.7 s).  Pyodide's Emscripten module as the classic script
-# boot.mjs adds (the same request: no CORS), the others as the fetch()es that ask for them.
-PRELOAD_RUNTIME_FETCH = ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib_rest.zip")
+# What is fetched once Python has started: index.html's script (PyScript).  Asked for with the
+# page instead.
+PRELOAD_FETCH = ("py/main.py",)
+# Pyodide's Emscripten module (1.25 MB), the classic script static/boot.mjs adds as soon as it
+# runs: named in the head it arrives, or is read from the offline worker, while the page parses.
+# Not the snapshot, the WebAssembly or the standard library: boot.mjs asks for them as soon as
+# it runs (index.html runs it first), and a preloaded body is read on the page's thread, which
+# at CPU 4x is the start's scarce resource.
 
 
 def preload_modules(dist_dir: Path) -> None:
@@ -500,8 +498,7 @@ def preload_modules(dist_dir: Path) -> None:
     # paint, which came after them (CPU 4x, 60 ms: median 840 ms, at low 508 ms; bare page 672).
     links = "".join(f'  <link rel="modulepreload" href="{href}" fetchpriority="low">\n' for href in hrefs) + "".join(
         f'  <link rel="preload" href="{href}" as="fetch" crossorigin fetchpriority="low">\n' for href in PRELOAD_FETCH)
-    links += f'  <link rel="preload" href="static/vendor/pyodide/{ASM_SCRIPT}" as="script" fetchpriority="low">\n' + "".join(
-        f'  <link rel="preload" href="{href}" as="fetch" crossorigin fetchpriority="low">\n' for href in PRELOAD_RUNTIME_FETCH)
+    links += f'  <link rel="preload" href="static/vendor/pyodide/{ASM_SCRIPT}" as="script" fetchpriority="low">\n'
     index = dist_dir / "index.html"
     page = index.read_text(encoding="utf-8")
     tag = '  <script type="module" src="static/vendor/pyscript/core.js"></script>\n'

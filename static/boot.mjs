@@ -22,6 +22,8 @@ const APP_DIR = "/home/pyodide/app";
 // After a restore every tab would draw the same `random` numbers until reseeded; `secrets`
 // and os.urandom already read the browser's crypto source.  random.seed() reads it too.
 // Then: is the standard library there?  (Pyodide only logs one it could not fetch.)
+// Where Pyodide mounts the standard library (the zip on sys.path).
+const STDLIB_PATH = "import sys\nnext(p for p in sys.path if p.endswith('.zip'))";
 const RESTORED = "import os, random, sys\nrandom.seed()\nany(p.endswith('.zip') and os.path.exists(p) for p in sys.path)";
 
 // The snapshot's size in bytes, written here by build.py beside the snapshot it makes (0: none
@@ -57,11 +59,20 @@ const SNAPSHOT = OFF ? null : fetch(SNAPSHOT_URL).then(async (response) => {
   return snapshot;
 });
 SNAPSHOT?.catch(() => {});   // reported by loadPyodide, not as an unhandled rejection
-const APP = fetch(APP_URL).then((response) => {
+const APP = fetch(APP_URL).then(async (response) => {
   if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
-  return response.arrayBuffer();
+  return (await response.blob()).arrayBuffer();     // as a blob: see SNAPSHOT
 });
 APP.catch(() => {});         // reported when loadPyodide needs it
+// The standard library a restored Python mounts, read as a blob too (see SNAPSHOT); Pyodide
+// itself would read it with arrayBuffer().  It is written where Pyodide put an empty one.
+const REST = SNAPSHOT && fetch(REST_URL).then(async (response) => {
+  if (!response.ok) throw new Error(`python_stdlib_rest.zip: HTTP ${response.status}`);
+  return new Uint8Array(await (await response.blob()).arrayBuffer());
+});
+REST?.catch(() => {});      // reported by the restore
+// A zip of no files (its end record alone), for Pyodide to mount until the real one is read.
+const NO_FILES = Uint8Array.of(0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0));
 
 // The snapshot travels without its pages of zeros (build.py's pack_snapshot: 17 of its 31 MB),
 // so a returning player's start reads 14 MB from the offline worker's cache instead of 31.
@@ -224,16 +235,21 @@ const streams = {
 async function restore() {
   step("load");
   let pyodide = null;
+  const empty = URL.createObjectURL(new Blob([NO_FILES], { type: "application/zip" }));
   try {
     pyodide = await startPyodide({ indexURL: INDEX_URL, ...streams, _loadSnapshot: BUFFER ?? SNAPSHOT,
-                                   createPyodideModule: modulePending(), stdLibURL: REST_URL });
+                                   createPyodideModule: modulePending(), stdLibURL: empty });
     step("restored");
+    // Nothing has imported from it yet: the snapshot's maker forgot the zip's directory.
+    pyodide.FS.writeFile(pyodide.runPython(STDLIB_PATH), await REST);
     if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
     mark("snapshot");
   } catch (error) {
     console.info("Python starts without its snapshot:", String(error?.message || error).split("\n")[0]);
     mark("fresh", /HTTP 404/.test(String(error)) ? "missing" : "rejected");
     return null;
+  } finally {
+    URL.revokeObjectURL(empty);
   }
   unpackStored(pyodide.FS, await APP, APP_DIR);   // app.zip missing: the start fails, as it must
   step("python");
