@@ -427,10 +427,42 @@ LINKING_PATCHES = (
     ("convertJsFunctionToWasm compiles one module per signature",
      "var module=new WebAssembly.Module(bytes);var instance=",
      "module=trampolineModules[sig]=new WebAssembly.Module(bytes)}var instance="),
+    # Better still, the JavaScript functions the runtime's undefined symbols resolve to are
+    # wrapped all at once before reportUndefinedSymbols adds them: one module of one import and
+    # one export each (``prepareTrampolines``), compiled and instantiated once.  The table still
+    # gets them one by one, in its order; a function whose signature the batch got wrong (or a
+    # batch that fails) is wrapped alone as above.
+    ("the undefined symbols' JavaScript functions wrapped in one module",
+     "var convertJsFunctionToWasm=(func,sig)=>{",
+     "var convertJsFunctionToWasm=(func,sig)=>{var ready=trampolinesReady.get(func);if(ready&&ready.sig===sig){"
+     "trampolinesReady.delete(func);return ready.f}"),
+    ("the undefined symbols' JavaScript functions wrapped in one module",
+     "var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){",
+     "var trampolinesReady=new Map;var prepareTrampolines=()=>{var funcs=[];for(var[symName,entry]of Object.entries(GOT)){"
+     "if(entry.value==-1){var value=resolveGlobalSymbol(symName,true).sym;"
+     "if(typeof value==\"function\"&&typeof value.sig==\"string\"&&!trampolinesReady.has(value))funcs.push(value)}}"
+     "if(!funcs.length)return;var leb=n=>[n%128|128,n>>7],name=i=>[String(i).length,...Array.from(String(i),c=>c.charCodeAt(0))],"
+     "section=(id,body)=>[id,...leb(body.length),...body],types=[],typeOf={},imports=[],exports=[];"
+     "funcs.forEach((func,i)=>{if(!(func.sig in typeOf)){typeOf[func.sig]=Object.keys(typeOf).length;"
+     "types.push(96,...generateTypePack(func.sig.slice(1)),...generateTypePack(func.sig[0]===\"v\"?\"\":func.sig[0]))}"
+     "imports.push(1,101,...name(i),0,...leb(typeOf[func.sig]));exports.push(...name(i),0,...leb(i))});"
+     "try{var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,...section(1,[...leb(Object.keys(typeOf).length),...types]),"
+     "...section(2,[...leb(funcs.length),...imports]),...section(7,[...leb(funcs.length),...exports]));"
+     "var made=new WebAssembly.Instance(new WebAssembly.Module(bytes),{e:{...funcs}}).exports}catch{return}"
+     "funcs.forEach((func,i)=>trampolinesReady.set(func,{sig:func.sig,f:made[i]}))};"
+     "var reportUndefinedSymbols=()=>{prepareTrampolines();for(var[symName,entry]of Object.entries(GOT)){"),
     # The GOT: the main module's 8,560 exports each got a WebAssembly.Global (8,834 of them made
     # at start-up).  Only a side module importing a symbol needs its Global: until then its
     # value waits in GOTPending, and GOTHandler makes the Global with it when one is imported.
     # Nothing else reads Module.GOT; reportUndefinedSymbols looks only for entries still -1.
+    # mergeLibSymbols listed the main module's 8,560 exports as pairs and made a closure for each.
+    ("mergeLibSymbols without a pair and a closure per symbol",
+     'var mergeLibSymbols=(exports,libName)=>{for(var[sym,exp]of Object.entries(exports)){const setImport=target=>'
+     '{if(!isSymbolDefined(target)){wasmImports[target]=exp}};setImport(sym);const main_alias="__main_argc_argv";'
+     'if(sym=="main"){setImport(main_alias)}if(sym==main_alias){setImport("main")}}};',
+     'var mergeLibSymbols=(exports,libName)=>{for(var sym of Object.keys(exports)){var exp=exports[sym];'
+     'if(!isSymbolDefined(sym)){wasmImports[sym]=exp}if(sym=="main"&&!isSymbolDefined("__main_argc_argv"))'
+     '{wasmImports["__main_argc_argv"]=exp}if(sym=="__main_argc_argv"&&!isSymbolDefined("main")){wasmImports["main"]=exp}}};'),
     ("the GOT's Globals made when a module imports them",
      'var GOT={};var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];'
      'if(!rtn){rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},-1)}',

@@ -329,15 +329,23 @@ const SIDE = [["GOT.func", "PyLong_FromLong"], ["GOT.mem", "PyExc_ImportError"],
 async function linked(url, names) {
   const pyodide = await loadPyodide({ indexURL: %(index)s, createPyodideModule: (await import(url)).default });
   const M = pyodide._module;
+  // Each entry by the name of its function (a wasm function's index); an entry addFunction set
+  // by the function it was given (a JavaScript function's wrapper is named after its module).
+  const calls = globalThis.ADDED.splice(0);
+  const added = new Map(calls.map(([func, sig, at]) => [at, `${func.name} ${sig}`]));
+  globalThis.ADDED_SIGS = new Map(calls.map(([, sig, at]) => [at, sig]));
   const table = [];
-  for (let i = 0; i < M.wasmTable.length; i++) table.push(M.wasmTable.get(i)?.name ?? null);
+  for (let i = 0; i < M.wasmTable.length; i++) table.push(added.get(i) ?? M.wasmTable.get(i)?.name ?? null);
   const made = Object.keys(M.GOT);
   const weak = { has: () => true };     // reading an entry must not mark it required
   const got = Object.fromEntries((names ?? made).map((name) => [name, M.GOTHandler.get(weak, name).value]));
   const lib = M.loadWebAssemblyModule(side(SIDE), { loadAsync: false, nodelete: true }, "side.so", {});
-  return { table, made, got, side: SIDE.map((_, i) => lib[`got${i}`]()), tableAfter: M.wasmTable.length,
+  const wrappers = new Set([...added.keys()].filter((at) => typeof globalThis.ADDED_SIGS?.get(at) === "string")
+                                            .map((at) => M.wasmTable.get(at).name));
+  return { table, made, got, wrappers: wrappers.size, side: SIDE.map((_, i) => lib[`got${i}`]()), tableAfter: M.wasmTable.length,
            python: pyodide.runPython("6 * 7") };
 }
+globalThis.ADDED = [];
 const original = await linked(%(original)s, null);
 const patched = await linked(%(patched)s, original.made);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -345,7 +353,7 @@ console.log(JSON.stringify({
   table: same(original.table, patched.table), tableSize: patched.table.length, got: same(original.got, patched.got),
   gotSize: original.made.length, globalsMade: patched.made.length, lazy: !patched.made.includes("PyLong_FromLong"),
   side: same(original.side, patched.side) && original.side.every((v) => v > 0), tableAfter: same(original.tableAfter, patched.tableAfter),
-  python: [original.python, patched.python],
+  python: [original.python, patched.python], wrappers: [original.wrappers, patched.wrappers], added: original.table.filter((n) => / /.test(n)).length,
 }));
 """
 
@@ -362,7 +370,14 @@ def test_the_patched_linking_gives_the_runtime_the_same_table_and_got(tmp_path):
     import subprocess
     original = build.VENDOR / "pyodide" / "pyodide.asm.mjs"
     patched = tmp_path / "pyodide.asm.mjs"
-    patched.write_text(build.linking_patched(original.read_text(encoding="utf-8")), encoding="utf-8")
+    text = original.read_text(encoding="utf-8")
+    # Both record what addFunction is given and where it puts it.
+    spy = ("var addFunction=(func,sig)=>{",
+           "var addFunction=(func,sig)=>{var at=addFunctionHere(func,sig);globalThis.ADDED.push([func,sig,at]);return at};"
+           "var addFunctionHere=(func,sig)=>{")
+    original = tmp_path / "original.mjs"
+    original.write_text(text.replace(*spy), encoding="utf-8")
+    patched.write_text(build.linking_patched(text).replace(*spy), encoding="utf-8")
     js = lambda value: json.dumps(str(value))  # noqa: E731
     script = LINKING_CHECK % {"pyodide": js((build.VENDOR / "pyodide" / "pyodide.mjs").as_uri()),
                               "index": js(str(build.VENDOR / "pyodide") + "/"),
@@ -373,6 +388,8 @@ def test_the_patched_linking_gives_the_runtime_the_same_table_and_got(tmp_path):
     assert got["table"] and got["got"] and got["side"] and got["tableAfter"] and got["lazy"], got
     assert got["tableSize"] > 10_000 and got["gotSize"] > 5_000 and got["globalsMade"] < got["gotSize"] / 10, got
     assert got["python"] == [42, 42]
+    # 259 JavaScript functions wrapped: by one module each in Pyodide's code, by one for all here
+    assert got["added"] > 200 and got["wrappers"][0] == 1 and got["wrappers"][1] > 200, got
 
 
 def test_the_linking_patches_stop_the_build_when_pyodides_code_changed():
