@@ -312,6 +312,100 @@ def test_pyodides_emscripten_module_becomes_a_classic_script_the_page_loads(tmp_
         build.classic_pyodide_module(tmp_path)
 
 
+LINKING_CHECK = """
+import { loadPyodide } from %(pyodide)s;
+const leb = (n) => { const o = []; do { let b = n & 127; n >>>= 7; if (n) b |= 128; o.push(b); } while (n); return o; };
+const str = (s) => [...leb(s.length), ...new TextEncoder().encode(s)];
+const sec = (id, body) => [id, ...leb(body.length), ...body];
+// A side module exporting the values of the main module's GOT entries it imports.
+const side = (names) => Uint8Array.from([0, 97, 115, 109, 1, 0, 0, 0,
+  ...sec(0, [...str("dylink.0"), 1, 4, 0, 0, 0, 0]),
+  ...sec(1, [1, 0x60, 0, 1, 0x7f]),
+  ...sec(2, [...leb(names.length), ...names.flatMap(([mod, name]) => [...str(mod), ...str(name), 3, 0x7f, 1])]),
+  ...sec(3, [...leb(names.length), ...names.map(() => 0)]),
+  ...sec(7, [...leb(names.length), ...names.flatMap((_, i) => [...str(`got${i}`), 0, i])]),
+  ...sec(10, [...leb(names.length), ...names.flatMap((_, i) => [4, 0, 0x23, i, 0x0b])])]);
+const SIDE = [["GOT.func", "PyLong_FromLong"], ["GOT.mem", "PyExc_ImportError"], ["GOT.func", "emscripten_get_now"]];
+async function linked(url, names) {
+  const pyodide = await loadPyodide({ indexURL: %(index)s, createPyodideModule: (await import(url)).default });
+  const M = pyodide._module;
+  // Each entry by the name of its function (a wasm function's index); an entry addFunction set
+  // by the function it was given (a JavaScript function's wrapper is named after its module).
+  const calls = globalThis.ADDED.splice(0);
+  const added = new Map(calls.map(([func, sig, at]) => [at, `${func.name} ${sig}`]));
+  globalThis.ADDED_SIGS = new Map(calls.map(([, sig, at]) => [at, sig]));
+  const table = [];
+  for (let i = 0; i < M.wasmTable.length; i++) table.push(added.get(i) ?? M.wasmTable.get(i)?.name ?? null);
+  const made = Object.keys(M.GOT);
+  const weak = { has: () => true };     // reading an entry must not mark it required
+  const got = Object.fromEntries((names ?? made).map((name) => [name, M.GOTHandler.get(weak, name).value]));
+  const lib = M.loadWebAssemblyModule(side(SIDE), { loadAsync: false, nodelete: true }, "side.so", {});
+  const wrappers = new Set([...added.keys()].filter((at) => typeof globalThis.ADDED_SIGS?.get(at) === "string")
+                                            .map((at) => M.wasmTable.get(at).name));
+  return { table, made, got, wrappers: wrappers.size, side: SIDE.map((_, i) => lib[`got${i}`]()), tableAfter: M.wasmTable.length,
+           python: pyodide.runPython("6 * 7") };
+}
+globalThis.ADDED = [];
+const original = await linked(%(original)s, null);
+const patched = await linked(%(patched)s, original.made);
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+console.log(JSON.stringify({
+  table: same(original.table, patched.table), tableSize: patched.table.length, got: same(original.got, patched.got),
+  gotSize: original.made.length, globalsMade: patched.made.length, lazy: !patched.made.includes("PyLong_FromLong"),
+  side: same(original.side, patched.side) && original.side.every((v) => v > 0), tableAfter: same(original.tableAfter, patched.tableAfter),
+  python: [original.python, patched.python], wrappers: [original.wrappers, patched.wrappers], added: original.table.filter((n) => / /.test(n)).length,
+}));
+"""
+
+
+@pytest.mark.skipif(not shutil.which("node") or not (build.VENDOR / "pyodide" / "pyodide.asm.mjs").exists(),
+                    reason="no node or no vendored Pyodide")
+def test_the_patched_linking_gives_the_runtime_the_same_table_and_got(tmp_path):
+    """build.py's linking patches (the page's copy of Pyodide's module) links the runtime in Node to
+    the very table Emscripten's own code makes, entry by entry, and the same GOT value for each
+    of its symbols, while making only the GOT's Globals a module imported; a side module loaded
+    afterwards (built here: it imports a function, a data symbol and a JavaScript function from
+    the GOT) reads the same values from both."""
+    import json
+    import subprocess
+    original = build.VENDOR / "pyodide" / "pyodide.asm.mjs"
+    patched = tmp_path / "pyodide.asm.mjs"
+    text = original.read_text(encoding="utf-8")
+    # Both record what addFunction is given and where it puts it.
+    spy = ("var addFunction=(func,sig)=>{",
+           "var addFunction=(func,sig)=>{var at=addFunctionHere(func,sig);globalThis.ADDED.push([func,sig,at]);return at};"
+           "var addFunctionHere=(func,sig)=>{")
+    original = tmp_path / "original.mjs"
+    original.write_text(text.replace(*spy), encoding="utf-8")
+    patched.write_text(build.linking_patched(text).replace(*spy), encoding="utf-8")
+    js = lambda value: json.dumps(str(value))  # noqa: E731
+    script = LINKING_CHECK % {"pyodide": js((build.VENDOR / "pyodide" / "pyodide.mjs").as_uri()),
+                              "index": js(str(build.VENDOR / "pyodide") + "/"),
+                              "original": js(original.as_uri()), "patched": js(patched.as_uri())}
+    run = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip(), run.stderr[-2000:] or "a runtime never finished loading"
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    assert got["table"] and got["got"] and got["side"] and got["tableAfter"] and got["lazy"], got
+    assert got["tableSize"] > 10_000 and got["gotSize"] > 5_000 and got["globalsMade"] < got["gotSize"] / 10, got
+    assert got["python"] == [42, 42]
+    # 259 JavaScript functions wrapped: by one module each in Pyodide's code, by one for all here
+    assert got["added"] > 200 and got["wrappers"][0] == 1 and got["wrappers"][1] > 200, got
+
+
+def test_the_linking_patches_stop_the_build_when_pyodides_code_changed():
+    text = (build.VENDOR / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8") \
+        if (build.VENDOR / "pyodide" / "pyodide.asm.mjs").exists() else None
+    if text is None:
+        pytest.skip("no vendored Pyodide")
+    patched = build.linking_patched(text)
+    assert "GOTPending" in patched and "trampolineModules" in patched and "internalSyms.has" in patched
+    for _what, old, _new in build.LINKING_PATCHES:
+        with pytest.raises(SystemExit, match="LINKING_PATCHES"):
+            build.linking_patched(text.replace(old, old.replace("var ", "let ", 1)))
+    with pytest.raises(SystemExit, match="isInternalSym"):
+        build.linking_patched(text.replace("].includes(symName)", "].indexOf(symName)>=0"))
+
+
 def test_the_sources_the_snapshot_holds_leave_app_zip_for_a_zip_of_their_own(tmp_path):
     app = tmp_path / "app.zip"
     with zipfile.ZipFile(app, "w") as z:
