@@ -22,7 +22,8 @@ three players pass one device), by the end-to-end tests' drivers, at the compute
 
 ``--during-warmup``: instead, taps on the home screen's game cards (each answered by the game's
 set-up screen) at random moments from the page being ready until its start-up warm-up
-(``ui/warmup.py``) is done, a fresh page after each warm-up: the click to screen of a player
+(``ui/warmup.py``) is done (each after the rest the warm-up takes after a tap, so that it lands
+while the warm-up runs), a fresh page after each warm-up: the click to screen of a player
 who taps a game while the page still warms up, and the page's long tasks (over 50 ms) in that
 time.  With ``--estimate``, played at full speed and traced: each tap's main-thread CPU time
 from its task to the frame that shows the set-up, plus its wait behind the task it arrived
@@ -49,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 from _harness import ARGS, CHROMIUM, pct, serve  # noqa: E402
 
 GAMES = ("dohdles", "dobbelduel", "cave", "waldi", "dodgy")
+QUIET_S = 0.55                # --during-warmup: a little over ui/warmup.py's QUIET_MS
 CLICK_TARGET_MS = 50
 DECIDE_TARGET_MS = 100
 
@@ -266,7 +268,9 @@ def during_warmup(browser, base, args):
         first = len(taps)
         warm = "() => document.body.dataset.warm === '1'"
         while not page.evaluate(warm) and len(taps) < args.samples:
-            time.sleep(rnd.uniform(0.05, 0.5) / (args.rate if args.estimate else 1))   # the warm-up's own pace
+            # after a tap the warm-up rests for its quiet time (QUIET_MS): the next tap comes at a
+            # random moment after that, while it runs again
+            time.sleep(QUIET_S * (len(taps) > first) + rnd.uniform(0.02, 0.6) / (args.rate if args.estimate else 1))
             game = rnd.choice(cards)
             if page.evaluate(warm):
                 break

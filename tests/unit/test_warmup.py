@@ -24,6 +24,7 @@ def test_the_warm_up_plays_every_game_with_computer_players_and_leaves_nothing(m
         real_mount = dom.mount
         monkeypatch.setattr(dom, "mount", lambda target, tree: (drawn.append(target), real_mount(target, tree)))
         page_before = len(doc.body.childNodes)
+        fake_dom.forget("clubtable.ui.games.cave")
         warmup.start()
         warmup.start()                        # once per page
         assert len(idle) == 1
@@ -44,6 +45,8 @@ def test_the_warm_up_plays_every_game_with_computer_players_and_leaves_nothing(m
             assert slices < 10_000
             idle.pop(0)(8.0)
         assert heard == {}                    # done: no listener left
+        import sys                            # every set-up screen's module, computers or not
+        assert "clubtable.ui.games.cave" in sys.modules
         with_bots = [g for g in GAMES.values() if g.bot_levels]
         assert drawn.count(warmup.BOX) >= warmup.MOVES_PER_GAME * len(with_bots) - 2 * len(with_bots)
         assert slices > 1                     # in slices, not all at once

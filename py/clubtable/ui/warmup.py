@@ -56,7 +56,7 @@ class _Run:
 
     def __init__(self) -> None:
         from ..games import GAMES
-        self.steps = _steps([g for g in GAMES.values() if getattr(g, "bot_levels", None)])
+        self.steps = _steps(list(GAMES.values()))
         self.last_input = -1e9
         self.resting = False
         self.proxy = None
@@ -113,8 +113,11 @@ class _Run:
 
 
 def _steps(games):
-    """Every game's moves among computer players, seat 0's screen built and patched after
-    every change, one small step per ``next``."""
+    """Every game's screen module imported (the page compiles it from its source: the
+    longest step, 20-40 ms at full speed; the set-up screen asks for it too, so a first tap
+    on a game no longer waits for it), then the moves of every game with computer players
+    among them, seat 0's screen built and patched after every change; one small step per
+    ``next``."""
     from ..i18n import Translator
     from ..session import Table
     from .context import ScreenContext
@@ -122,8 +125,12 @@ def _steps(games):
     t = Translator("en")
     yield None, "imports"
     for game in games:
-        mod = screen_module(game.id)
+        screen_module(game.id)
         yield game.id, "screen"
+    for game in games:
+        if not getattr(game, "bot_levels", None):
+            continue
+        mod = screen_module(game.id)
         low = getattr(game, "min_players", 2) or 2
         high = getattr(game, "max_players", 3) or 3
         level = game.bot_levels[0]        # the quickest to decide: a step of its own is short too
