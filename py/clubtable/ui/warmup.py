@@ -17,7 +17,7 @@ from . import collector, dom
 from .browser import js_object, lasting, tab, timers, window
 
 MOVES_PER_GAME = 12           # drawn moves per game: enough for the compiler, in ~0.3 s of idle time
-SLICE_MS = 8.0                # at most this long per idle callback (a click waits no longer)
+SLICE_MS = 8.0                # no step starts after this long in one idle callback (one begun runs to its end)
 QUIET_MS = 500                # after a player's tap or key, the warm-up waits this long before going on
 BOX = "warm-up"
 
