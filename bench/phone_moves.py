@@ -337,7 +337,7 @@ def report_warmup(taps, long, pages, args, load):
     print(f"  {len(taps)} taps: click->screen p50 {pct(screen, 50):.1f} / p99 {pct(screen, 99):.1f} / "
           f"max {max(screen, default=float('nan')):.1f}; waited before handling p50 {pct(queued, 50):.1f} / "
           f"p99 {pct(queued, 99):.1f}")
-    ms = sorted((t["ms"] for t in long if t.get("estimated") == bool(args.estimate)), reverse=True)
+    ms = sorted((t["ms"] for t in long if bool(t.get("estimated")) == bool(args.estimate)), reverse=True)
     print(f"  long tasks (>50 ms{', est. from CPU time' if args.estimate else ''}) from ready to warm: {len(ms)} in {pages} page(s) "
           f"({len(ms) / max(pages, 1):.1f} a page), longest " + ", ".join(f"{m:.0f}" for m in ms[:6]))
     slow = sorted(taps, key=lambda t: -t["screen"])[:5]
