@@ -20,6 +20,16 @@ three players pass one device), by the end-to-end tests' drivers, at the compute
   the page's debug hook hands the times over (``clubtableDebug('decided-take')``).  Target:
   p99 <= 100 ms.
 
+``--during-warmup``: instead, taps on the home screen's game cards (each answered by the game's
+set-up screen) at random moments from the page being ready until its start-up warm-up
+(``ui/warmup.py``) is done (each after the rest the warm-up takes after a tap, so that it lands
+while the warm-up runs), a fresh page after each warm-up: the click to screen of a player
+who taps a game while the page still warms up, and the page's long tasks (over 50 ms) in that
+time.  With ``--estimate``, played at full speed and traced: each tap's main-thread CPU time
+from its task to the frame that shows the set-up, plus its wait behind the task it arrived
+in (the clock's wait × the main thread's CPU share), × the rate; and every task from ready to
+warm as its CPU time × the rate.
+
 CPU throttling is relative to this machine's own speed: other work on the machine inflates the
 figures.  The load average is printed with them; ``--runs`` repeats everything and prints the
 median of each figure over the runs.
@@ -40,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 from _harness import ARGS, CHROMIUM, pct, serve  # noqa: E402
 
 GAMES = ("dohdles", "dobbelduel", "cave", "waldi", "dodgy")
+QUIET_S = 0.55                # --during-warmup: a little over ui/warmup.py's QUIET_MS
 CLICK_TARGET_MS = 50
 DECIDE_TARGET_MS = 100
 
@@ -81,6 +92,47 @@ CLICK_TIMER = """(() => {
     }, false);
   }
   for (const t of ['click', 'keydown', 'change']) window.addEventListener(t, start, true);
+})()"""
+
+# --during-warmup: a tap on a game card is answered in a later task (the route changes, then the
+# hash's change draws the set-up screen): its clock stops at the frame painted after the set-up
+# form is in the document.
+CARD_TIMER = """(() => {
+  const taps = [];
+  let n = 0;
+  window.__ctTaps = taps;
+  window.addEventListener('click', e => {
+    const card = e.isTrusted && e.target.closest && e.target.closest("[data-key^='play-']");
+    if (!card) return;
+    const m = {target: card.dataset.key.slice(5), t0: e.timeStamp, queued: performance.now() - e.timeStamp,
+               mark: 'ct-tap-' + n++};
+    performance.mark(m.mark);            // finds the tap's task in a trace (--estimate)
+    const obs = new MutationObserver(() => {
+      if (!document.getElementById('setup-form')) return;
+      obs.disconnect();
+      performance.mark(m.mark + '-drawn');
+      m.dom = performance.now() - m.t0;
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => { m.screen = performance.now() - m.t0; taps.push(m); };
+        ch.port2.postMessage(0);
+      });
+    });
+    obs.observe(document, {subtree: true, childList: true});
+  }, true);
+})()"""
+
+# --during-warmup: the page's long tasks (over 50 ms; durations in ms) after it is ready
+LONG_TASKS = """(() => {
+  const long = [];
+  window.__ctLong = long;
+  try {
+    new PerformanceObserver(list => {
+      if (!document.body || document.body.dataset.ready !== '1') return;
+      for (const e of list.getEntries()) long.push({at: e.startTime, ms: e.duration,
+                                                    warm: document.body.dataset.warm === '1'});
+    }).observe({type: 'longtask', buffered: false});
+  } catch (e) { /* no long-task timing in this browser */ }
 })()"""
 
 TAKE_MOVES = "() => { const out = window.__ctMoves.filter(m => m.screen !== undefined); " \
@@ -189,12 +241,120 @@ def play(browser, base, game, args):
     return clicks, decided, games, errors
 
 
-def _marks(events):
-    return [e for e in events if str(e.get("name", "")).startswith("ct-move-")]
+def during_warmup(browser, base, args):
+    """Taps on game cards at random moments while fresh pages warm up, until ``args.samples``
+    taps or ``args.seconds``: (taps, long tasks after ready and before warm, pages, errors)."""
+    import random
+    rnd = random.Random(23)
+    cards = [g for g in args.games]
+    taps, long, pages, errors = [], [], 0, []
+    end = time.time() + args.seconds
+    while len(taps) < args.samples and time.time() < end:
+        ctx = browser.new_context(viewport={"width": 360, "height": 640})
+        ctx.add_init_script(CARD_TIMER)
+        ctx.add_init_script(LONG_TASKS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.set_default_timeout(60_000)
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1 if args.estimate else args.rate})
+        page.goto(base)
+        page.wait_for_selector("body[data-ready='1']", timeout=180_000)
+        if args.estimate:
+            browser.start_tracing(page=page, categories=["devtools.timeline", "toplevel", "blink.user_timing",
+                                                         "disabled-by-default-devtools.timeline"])
+        pages += 1
+        first = len(taps)
+        warm = "() => document.body.dataset.warm === '1'"
+        while not page.evaluate(warm) and len(taps) < args.samples:
+            # after a tap the warm-up rests for its quiet time (QUIET_MS): the next tap comes at a
+            # random moment after that, while it runs again
+            time.sleep(QUIET_S * (len(taps) > first) + rnd.uniform(0.02, 0.6) / (args.rate if args.estimate else 1))
+            game = rnd.choice(cards)
+            if page.evaluate(warm):
+                break
+            page.click(f"[data-key='play-{game}']")
+            page.wait_for_function("() => window.__ctTaps.length")
+            taps += page.evaluate("() => window.__ctTaps.splice(0)")
+            page.evaluate("() => { location.hash = '#/'; }")
+            page.wait_for_selector("[data-key^='play-']")
+        page.wait_for_selector("body[data-warm='1']", state="attached", timeout=180_000)
+        long += [t for t in page.evaluate("() => window.__ctLong") if not t["warm"]]
+        if args.estimate:
+            trace = json.loads(browser.stop_tracing())
+            share = cpu_share(trace, "ct-tap-")
+            cpu = tap_cpu(trace)
+            for t in taps[first:]:
+                t["measured"] = t["screen"]
+                t["queued"] *= share
+                t["screen"] = (cpu.get(t["mark"], float("nan")) + t["queued"]) * args.rate
+                t["dom"] *= args.rate
+            long += [{"ms": ms * args.rate, "estimated": True} for ms in task_cpu(trace, "ct-tap-")
+                     if ms * args.rate > 50]
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        ctx.close()
+    return taps, long, pages, errors
 
 
-def _main_tasks(events):
-    marks = _marks(events)
+def tap_cpu(trace):
+    """For each tap (its ``ct-tap-<n>`` mark): the main thread's CPU time (ms) from the start
+    of the task it was handled in to the end of the first frame committed after the set-up
+    form was in the document (``ct-tap-<n>-drawn``)."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    main, tasks = _main_tasks(events, "ct-tap-")
+    if main is None:
+        return {}
+    at = {e["name"]: e["ts"] for e in events if str(e.get("name", "")).startswith("ct-tap-")}
+    commits = sorted(e["ts"] + e.get("dur", 0) for e in events
+                     if (e.get("pid"), e.get("tid")) == main and e.get("name") == "Commit" and e.get("ph") == "X")
+    out = {}
+    for name, ts in at.items():
+        if name.endswith("-drawn") or name + "-drawn" not in at:
+            continue
+        first = next((t for t in tasks if t["ts"] <= ts <= t["ts"] + t["dur"]), None)
+        done = first and next((c for c in commits if c > at[name + "-drawn"]), None)
+        if done:
+            out[name] = sum(t.get("tdur", t["dur"]) for t in tasks if first["ts"] <= t["ts"] < done) / 1000
+    return out
+
+
+def task_cpu(trace, prefix):
+    """Every task of the page's main thread in the trace: its CPU time (ms)."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    _, tasks = _main_tasks(events, prefix)
+    return [t.get("tdur", t["dur"]) / 1000 for t in tasks]
+
+
+def report_warmup(taps, long, pages, args, load):
+    taps = [t for t in taps if t["screen"] == t["screen"]]
+    screen = [t["screen"] for t in taps]
+    queued = [t["queued"] for t in taps]
+    how = (f"ESTIMATED for CPU {args.rate:g}x slower from main-thread CPU time at full speed" if args.estimate
+           else f"CPU {args.rate:g}x slower (Chromium's CPU throttling)")
+    print(f"taps on a game card while the page warms up: {how}, "
+          f"360x640, ms; {pages} page(s); load average (1 min) {load[0]:.2f} before / {load[1]:.2f} after")
+    print(f"  {len(taps)} taps: click->screen p50 {pct(screen, 50):.1f} / p99 {pct(screen, 99):.1f} / "
+          f"max {max(screen, default=float('nan')):.1f}; waited before handling p50 {pct(queued, 50):.1f} / "
+          f"p99 {pct(queued, 99):.1f}")
+    ms = sorted((t["ms"] for t in long if bool(t.get("estimated")) == bool(args.estimate)), reverse=True)
+    print(f"  long tasks (>50 ms{', est. from CPU time' if args.estimate else ''}) from ready to warm: {len(ms)} in {pages} page(s) "
+          f"({len(ms) / max(pages, 1):.1f} a page), longest " + ", ".join(f"{m:.0f}" for m in ms[:6]))
+    slow = sorted(taps, key=lambda t: -t["screen"])[:5]
+    print("  slowest taps: " + "; ".join(f"{t['target']} {t['screen']:.0f} ms (waited {t['queued']:.0f}, "
+                                         f"handled by {t['dom']:.0f})" for t in slow))
+    ok = bool(screen) and pct(screen, 99) <= CLICK_TARGET_MS
+    print(f"target at CPU {args.rate:g}x: click->screen p99 <= {CLICK_TARGET_MS} ms during the warm-up "
+          f"({'met' if ok else 'MISSED'})")
+    return ok
+
+
+def _marks(events, prefix="ct-move-"):
+    return [e for e in events if str(e.get("name", "")).startswith(prefix)]
+
+
+def _main_tasks(events, prefix="ct-move-"):
+    marks = _marks(events, prefix)
     if not marks:
         return None, []
     main = (marks[0]["pid"], marks[0]["tid"])
@@ -202,10 +362,10 @@ def _main_tasks(events):
                          and e.get("name") == "ThreadControllerImpl::RunTask"), key=lambda e: e["ts"])
 
 
-def cpu_share(trace) -> float:
+def cpu_share(trace, prefix="ct-move-") -> float:
     """CPU time / clock time of the page's main thread over its tasks of 2 ms or more."""
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    _, tasks = _main_tasks(events)
+    _, tasks = _main_tasks(events, prefix)
     long = [t for t in tasks if t["dur"] >= 2000 and "tdur" in t]
     wall = sum(t["dur"] for t in long)
     return min(1.0, sum(t["tdur"] for t in long) / wall) if wall else 1.0
@@ -321,6 +481,9 @@ def parser():
                          "CPU time of the page's main thread (x rate): what an idle machine would show, where a "
                          "loaded machine inflates the clock; decisions: their time at full speed x the main thread's CPU "
                          "share x rate")
+    ap.add_argument("--during-warmup", action="store_true",
+                    help="instead: taps on game cards at random moments while fresh pages warm up after start-up "
+                         "(--samples taps, --seconds at most), their click to screen and the long tasks meanwhile")
     ap.add_argument("--json", help="also write every sample to this file")
     ap.add_argument("--trace-dir", help="with --estimate: write each game's trace and clicks to DIR/<game>.json")
     return ap
@@ -340,6 +503,12 @@ def main(argv=None):
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            if args.during_warmup:
+                before = os.getloadavg()[0]
+                taps, long, pages, errors = during_warmup(browser, base, args)
+                loads.append((before, os.getloadavg()[0]))
+                raw.append({"taps": taps, "long": long})
+                args.runs = 0
             for run in range(args.runs):
                 before = os.getloadavg()[0]
                 figs, samples = {}, {}
@@ -361,6 +530,9 @@ def main(argv=None):
         print("page errors:", *errors[:5], sep="\n  ")
     if args.json:
         Path(args.json).write_text(json.dumps({"rate": args.rate, "runs": raw, "loads": loads}))
+    if args.during_warmup:
+        ok = report_warmup(raw[0]["taps"], raw[0]["long"], pages, args, loads[0])
+        return {"runs": raw, "loads": loads, "ok": ok, "errors": errors}
     ok = report(runs, args, loads)
     return {"runs": runs, "loads": loads, "ok": ok, "errors": errors}
 

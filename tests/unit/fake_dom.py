@@ -249,6 +249,7 @@ def install(batch=True):
         js.clubtableApply = apply_patch()
     for name in ("Blob", "Object", "Uint8Array", "URL"):   # what net.browser names at import
         setattr(js, name, types.SimpleNamespace())
+    js.Object.fromEntries = dict          # js_object's options for a browser call
     js.window = js
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda fn: fn

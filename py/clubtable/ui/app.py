@@ -14,7 +14,6 @@ touched here except through :mod:`.dom`.
 from __future__ import annotations
 
 import asyncio
-import gc
 import time
 
 from ..engine import IllegalAction
@@ -24,7 +23,7 @@ from ..net import trace
 from ..net import address, ice
 from ..net.sdp import CodeError
 from ..session import Table
-from . import clubs, dom, records, storage, warmup
+from . import clubs, collector, dom, records, storage, warmup
 from .browser import debug, focus, tab, timers
 from . import replay as replays
 from .context import Refusal, ScreenContext
@@ -316,6 +315,7 @@ class App(HomeScreens, TableScreens):
         trace.mark("render.tree")
         mount("app", tree)
         trace.mark("render.mounted")
+        collector.after_draw()
         screen = (getattr(tree, "attrs", None) or {}).get("id")
         if self.scanner is not None and screen != "lobby":    # the camera only while its picture shows
             self.stop_scan(render=False)
@@ -402,8 +402,9 @@ def start():
     debug.expose_debug(app)
     # Everything made so far (modules, the games' tables, the snapshot's heap) lives as long
     # as the page: set it aside from the cycle collector, whose full passes would otherwise
-    # walk it all again and again (a 100 ms pause in the middle of a move, measured).
-    gc.freeze()
+    # walk it all again and again (a 100 ms pause in the middle of a move, measured); and
+    # the collector's passes from now on in idle time, not in a click (ui/collector.py).
+    collector.start()
     tab.mark_ready()
     if "nowarm" not in tab.page_query():      # measurement: a first game without the warm-up
         warmup.start()

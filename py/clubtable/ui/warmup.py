@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import time
 
-from . import dom
-from .browser import tab, timers
+from . import collector, dom
+from .browser import js_object, lasting, tab, timers, window
 
 MOVES_PER_GAME = 12           # drawn moves per game: enough for the compiler, in ~0.3 s of idle time
-SLICE_MS = 8.0                # at most this long per idle callback (a click waits no longer)
+SLICE_MS = 8.0                # no step starts after this long in one idle callback (one begun runs to its end)
+QUIET_MS = 500                # after a player's tap or key, the warm-up waits this long before going on
 BOX = "warm-up"
 
 
@@ -39,72 +40,122 @@ def start() -> None:
         return
     _started.append(True)
     dom.detached_root(BOX)        # outside the document: no id or focus of it can be found
-    timers.when_idle(_Run().step)
+    run = _Run()
+    run.listen()
+    timers.when_idle(run.step)
 
 
 class _Run:
+    """The warm-up in small steps (a table's set-up, one tick, one screen built, one patch:
+    each a few ms at full speed, where a computer's move drawn whole took up to 80), each
+    slice of idle time as many as fit; a step never starts while input waits
+    (``navigator.scheduling.isInputPending`` where the browser has it) nor within
+    ``QUIET_MS`` of a player's tap or key.  What a step already running costs, a tap waits
+    for: at CPU 4× a whole move was a long task of up to 320 ms in the first seconds after
+    start-up (docs/PERFORMANCE.md)."""
+
     def __init__(self) -> None:
         from ..games import GAMES
-        self.queue = [g for g in GAMES.values() if getattr(g, "bot_levels", None)]
-        self.play = None
+        self.steps = _steps(list(GAMES.values()))
+        self.last_input = -1e9
+        self.resting = False
+        self.proxy = None
+        scheduling = getattr(getattr(window, "navigator", None), "scheduling", None)
+        self.pending = getattr(scheduling, "isInputPending", None)
+
+    def listen(self) -> None:
+        self.proxy = lasting(self.heard)
+        for kind in ("pointerdown", "keydown"):
+            window.addEventListener(kind, self.proxy, js_object({"capture": True, "passive": True}))
+
+    def heard(self, *_) -> None:
+        self.last_input = time.perf_counter()
+
+    def input_waits(self) -> bool:
+        if (time.perf_counter() - self.last_input) * 1000 < QUIET_MS:
+            return True
+        try:
+            return bool(self.pending()) if self.pending is not None else False
+        except Exception:      # a browser that lists it and refuses it: go by the taps alone
+            self.pending = None
+            return False
 
     def step(self, ms_left: float) -> None:
+        self.resting = False
         end = time.perf_counter() + min(SLICE_MS, max(ms_left, 1.0)) / 1000
         try:
             while time.perf_counter() < end:
-                if self.play is None:
-                    if not self.queue:
-                        return self.finish()
-                    self.play = _Play(self.queue.pop(0))
-                if not self.play.move():
-                    self.play = None
+                if self.input_waits():
+                    return self.rest()
+                if next(self.steps, _finished) is _finished:
+                    return self.finish()
         except Exception as e:  # a warm-up must never stop the page
             print("warm-up stopped:", repr(e))
             return self.finish()
+        collector.after_draw()
         timers.when_idle(self.step)
+
+    def rest(self) -> None:
+        """Go on in idle time once the player has let the page be for ``QUIET_MS``."""
+        if not self.resting:
+            self.resting = True
+            timers.later(QUIET_MS, lambda: timers.when_idle(self.step))
 
     def finish(self) -> None:
         _finished.append(True)
+        if self.proxy is not None:
+            for kind in ("pointerdown", "keydown"):
+                window.removeEventListener(kind, self.proxy, js_object({"capture": True}))
         dom.unmount(BOX)
         dom.forget_memos()
+        collector.settle()          # what the warm-up left (screens imported, caches) set aside too
         tab.mark_warm()
 
 
-class _Play:
-    """One game among computer players, its seat 0's screen drawn after every change."""
-
-    def __init__(self, game) -> None:
-        from ..i18n import Translator
-        from ..session import Table
-        from .screens import screen_module
+def _steps(games):
+    """Every game's screen module imported (the page compiles it from its source: the
+    longest step, 20-40 ms at full speed; the set-up screen asks for it too, so a first tap
+    on a game no longer waits for it), then the moves of every game with computer players
+    among them, seat 0's screen built and patched after every change; one small step per
+    ``next``."""
+    from ..i18n import Translator
+    from ..session import Table
+    from .context import ScreenContext
+    from .screens import screen_module
+    t = Translator("en")
+    yield None, "imports"
+    for game in games:
+        screen_module(game.id)
+        yield game.id, "screen"
+    for game in games:
+        if not getattr(game, "bot_levels", None):
+            continue
+        mod = screen_module(game.id)
         low = getattr(game, "min_players", 2) or 2
         high = getattr(game, "max_players", 3) or 3
-        level = "normal" if "normal" in game.bot_levels else game.bot_levels[0]
-        self.game, self.mod, self.t = game, screen_module(game.id), Translator("en")
-        self.table = Table(game.id, [{"kind": "bot", "level": level} for _ in range(max(low, min(3, high)))],
-                           options=_bot_playable(game), bot_pace=0.0, now_ms=0, seed=1)
-        self.table.start(0, allow_empty=True)
-        self.now, self.drawn, self.scratch = 0, 0, {}
-
-    def move(self) -> bool:
-        """One step of the game; False when this game has done its part."""
-        from .context import ScreenContext
-        table = self.table
-        if table.result is not None or self.drawn >= MOVES_PER_GAME:
-            return False
-        before = table.version
-        wake = table.next_wakeup()
-        self.now = max(self.now + 1, wake if wake is not None else self.now + 1000)
-        table.tick(self.now)
-        if table.version != before:
-            game = self.game
-            ctx = ScreenContext(game_id=game.id, seat=0, update=dict(table.update_for(0), game=game.id), t=self.t,
-                                act=lambda *a, **k: None, toast=lambda *a: None, scratch=self.scratch,
-                                now=lambda: self.now, constants=dict(getattr(game, "constants", None) or {}),
-                                lang=self.t.lang, seat_colours=getattr(self.mod, "seat_colours", None))
-            dom.mount(BOX, self.mod.render(ctx))
-            self.drawn += 1
-        return True
+        level = game.bot_levels[0]        # the quickest to decide: a step of its own is short too
+        table = Table(game.id, [{"kind": "bot", "level": level} for _ in range(max(low, min(3, high)))],
+                      options=_bot_playable(game), bot_pace=0.0, now_ms=0, seed=1)
+        yield game.id, "table"
+        table.start(0, allow_empty=True)
+        yield game.id, "start"
+        now, drawn, scratch = 0, 0, {}
+        while table.result is None and drawn < MOVES_PER_GAME:
+            before = table.version
+            wake = table.next_wakeup()
+            now = max(now + 1, wake if wake is not None else now + 1000)
+            table.tick(now)
+            yield game.id, "tick"
+            if table.version != before:
+                ctx = ScreenContext(game_id=game.id, seat=0, update=dict(table.update_for(0), game=game.id), t=t,
+                                    act=lambda *a, **k: None, toast=lambda *a: None, scratch=scratch,
+                                    now=lambda now=now: now, constants=dict(getattr(game, "constants", None) or {}),
+                                    lang=t.lang, seat_colours=getattr(mod, "seat_colours", None))
+                tree = mod.render(ctx)
+                yield game.id, "render"
+                dom.mount(BOX, tree)
+                drawn += 1
+                yield game.id, "mount"
 
 
 def _bot_playable(game) -> dict:
