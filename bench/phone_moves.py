@@ -185,26 +185,38 @@ def open_table(page, base, game, level):
     return step
 
 
-def play(browser, base, game, args):
-    """Games of ``game`` in one throttled page until ``args.samples`` clicks are timed or
-    ``args.seconds`` are up: (click samples, decision samples, games, page errors)."""
+# What --estimate traces: the page's tasks and the app's marks.
+TRACE_CATEGORIES = ["devtools.timeline", "toplevel", "blink.user_timing", "disabled-by-default-devtools.timeline"]
+
+
+def throttled_page(browser, args, errors, *scripts):
+    """A phone-sized page in a new context, its page and console errors kept in ``errors``,
+    ``scripts`` run in it before the page's own, at the CPU rate (1 with --estimate: the
+    trace's CPU times are scaled instead): (context, page, CDP session)."""
     ctx = browser.new_context(viewport={"width": 360, "height": 640})
-    ctx.add_init_script(CLICK_TIMER)
+    for script in scripts:
+        ctx.add_init_script(script)
     page = ctx.new_page()
-    errors: list = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.set_default_timeout(60_000)
     cdp = ctx.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1 if args.estimate else args.rate})
+    return ctx, page, cdp
+
+
+def play(browser, base, game, args):
+    """Games of ``game`` in one throttled page until ``args.samples`` clicks are timed or
+    ``args.seconds`` are up: (click samples, decision samples, games, page errors)."""
+    errors: list = []
+    ctx, page, cdp = throttled_page(browser, args, errors, CLICK_TIMER)
     page.goto(base)
     page.wait_for_selector("body[data-ready='1']", timeout=180_000)
     # the page's warm-up in idle time (ui/warmup.py), as while a player chooses a game
     page.wait_for_selector("body[data-warm='1']", state="attached", timeout=180_000)
     clicks, decided, games = [], [], 0
     if args.estimate:
-        browser.start_tracing(page=page, categories=["devtools.timeline", "toplevel", "blink.user_timing",
-                                                     "disabled-by-default-devtools.timeline"])
+        browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     end = time.time() + args.seconds
     while len(clicks) < args.samples and time.time() < end:
         step = open_table(page, base, game, args.level)
@@ -250,20 +262,11 @@ def during_warmup(browser, base, args):
     taps, long, pages, errors = [], [], 0, []
     end = time.time() + args.seconds
     while len(taps) < args.samples and time.time() < end:
-        ctx = browser.new_context(viewport={"width": 360, "height": 640})
-        ctx.add_init_script(CARD_TIMER)
-        ctx.add_init_script(LONG_TASKS)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.set_default_timeout(60_000)
-        cdp = ctx.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1 if args.estimate else args.rate})
+        ctx, page, cdp = throttled_page(browser, args, errors, CARD_TIMER, LONG_TASKS)
         page.goto(base)
         page.wait_for_selector("body[data-ready='1']", timeout=180_000)
         if args.estimate:
-            browser.start_tracing(page=page, categories=["devtools.timeline", "toplevel", "blink.user_timing",
-                                                         "disabled-by-default-devtools.timeline"])
+            browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
         pages += 1
         first = len(taps)
         warm = "() => document.body.dataset.warm === '1'"
