@@ -556,17 +556,11 @@ def patch_pyscript_observer(dist_dir: Path) -> None:
 # its plugins one after the other, then the interpreter module, which imports Pyodide: each
 # waits for the one before.  Named in index.html's head, the browser fetches them all at once
 # and compiles them while the chain runs (at 40 ms latency: interactive 6.1 s against 7.0 s).
-# Not Pyodide's 1 MB Emscripten module: fetched that early it delayed the first paint.
 PYSCRIPT_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 PRELOAD_AFTER = ("static/boot.mjs", "static/vendor/pyodide/pyodide.mjs")
 # What is fetched once Python has started: index.html's script (PyScript).  Asked for with the
 # page instead.
 PRELOAD_FETCH = ("py/main.py",)
-# Pyodide's Emscripten module (1.25 MB), the classic script static/boot.mjs adds as soon as it
-# runs: named in the head it arrives, or is read from the offline worker, while the page parses.
-# Not the snapshot, the WebAssembly or the standard library: boot.mjs asks for them as soon as
-# it runs (index.html runs it first), and a preloaded body is read on the page's thread, which
-# at CPU 4x is the start's scarce resource.
 
 
 def preload_modules(dist_dir: Path) -> None:
@@ -589,6 +583,11 @@ def preload_modules(dist_dir: Path) -> None:
     # paint, which came after them (CPU 4x, 60 ms: median 840 ms, at low 508 ms; bare page 672).
     links = "".join(f'  <link rel="modulepreload" href="{href}" fetchpriority="low">\n' for href in hrefs) + "".join(
         f'  <link rel="preload" href="{href}" as="fetch" crossorigin fetchpriority="low">\n' for href in PRELOAD_FETCH)
+    # Pyodide's Emscripten script (1.25 MB), which static/boot.mjs adds as soon as it runs: it
+    # arrives, or is read from the offline worker, while the page parses.  (As a modulepreload
+    # of the ES module at default priority it once delayed the first paint.)  Not the snapshot,
+    # the WebAssembly or the standard library: boot.mjs asks for them as soon as it runs
+    # (index.html runs it first), and a preloaded body is read on the page's thread.
     links += f'  <link rel="preload" href="static/vendor/pyodide/{ASM_SCRIPT}" as="script" fetchpriority="low">\n'
     index = dist_dir / "index.html"
     page = index.read_text(encoding="utf-8")

@@ -133,10 +133,6 @@ function loadEmscriptenModule() {
 // Pyodide's Emscripten module, made as soon as loadPyodide is called; it is handed over for the
 // restore only once the snapshot is whole, and thawed (SNAPSHOT_THAW) with a copy of the memory
 // taken when the WebAssembly instance is made, before any of its code runs.
-// Asked for at once: index.html runs this module before PyScript's, which imports it only once
-// its own modules have run (0.5 s into a returning player's start at CPU 4x).
-if (globalThis.document) emscriptenModule().catch(() => {});   // reported by loadPyodide
-
 function modulePending() {
   const made = emscriptenModule();
   made.then(() => step("asm-imported"), () => {});
@@ -257,6 +253,8 @@ async function restore() {
 }
 let restoring = SNAPSHOT && globalThis.document ? restore() : null;
 restoring?.catch(() => {});   // reported when PyScript asks for the interpreter
+// A start without the snapshot (?nosnapshot) needs the Emscripten script too: asked for now.
+if (globalThis.document && !restoring) emscriptenModule().catch(() => {});   // reported by loadPyodide
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
