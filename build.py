@@ -337,6 +337,7 @@ def dist() -> None:
     preload_modules(DIST)
     brand(DIST, load_club())
     inline_styles(DIST)          # after brand: club.css holds the club's colours
+    inline_lang(DIST)
     write_icons(DIST)
     write_lan_file(DIST)
     store_stdlib(DIST)
@@ -621,6 +622,29 @@ def inline_styles(dist_dir: Path) -> None:
     if not n:
         sys.exit("index.html links no style sheet: update inline_styles")
     index.write_text(page, encoding="utf-8")
+
+
+LANG_SCRIPT = '  <script src="static/lang.js"></script>\n'
+
+
+def lang_script() -> str:
+    """static/lang.js as written into dist's index.html (inline_lang), and hashed into the CSP."""
+    js = (ROOT / "static" / "lang.js").read_text(encoding="utf-8")
+    if "</script" in js.lower():
+        sys.exit("static/lang.js holds '</script': it cannot be written into index.html")
+    return js
+
+
+def inline_lang(dist_dir: Path) -> None:
+    """static/lang.js written into dist's index.html: the home screen then paints once the page
+    alone has arrived.  As a file it was one more request, which a phone's line gave its share
+    after the runtime's big files had begun: the parser waited ~80 ms for 0.8 kB (CPU 4x,
+    20 Mbit/s, docs/PERFORMANCE.md).  The CSP allows this one script by its hash (CSP)."""
+    index = dist_dir / "index.html"
+    page = index.read_text(encoding="utf-8")
+    if LANG_SCRIPT not in page:
+        sys.exit("index.html loads no static/lang.js: update inline_lang")
+    index.write_text(page.replace(LANG_SCRIPT, f"  <script>{lang_script()}</script>\n"), encoding="utf-8")
 
 
 CLUB_FILE = ROOT / "club.toml"
@@ -1280,8 +1304,10 @@ def compress(dist_dir: Path) -> None:
 # The Content-Security-Policy the README documents for a static host.  Pyodide compiles
 # WebAssembly ('wasm-unsafe-eval'); PyScript 0.7.31 builds its worker hooks with Function() at
 # every script start, even with no worker ('unsafe-eval': without it the boot stops with an
-# EvalError); QR codes are data: images; screens set style attributes.
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+# EvalError); QR codes are data: images; screens set style attributes.  The one inline script,
+# static/lang.js (inline_lang), is allowed by its hash: it changes only when that file does.
+LANG_HASH = "sha256-" + base64.b64encode(hashlib.sha256(lang_script().encode("utf-8")).digest()).decode("ascii")
+CSP = (f"default-src 'self'; script-src 'self' '{LANG_HASH}' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data: blob:; connect-src 'self' blob:; worker-src 'self'; manifest-src 'self'; "
        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *")
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",

@@ -9,7 +9,8 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DIST = ROOT / "dist"
+# CLUBTABLE_DIST: another build to serve (an A/B of two trees, each built into its own folder)
+DIST = Path(os.environ.get("CLUBTABLE_DIST") or ROOT / "dist")
 CHROMIUM = os.environ.get("CLUBTABLE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--no-first-run", "--disable-gpu", "--disable-quic"]

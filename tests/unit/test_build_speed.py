@@ -1,8 +1,11 @@
 """build.py's start-up parts: the snapshot is remade exactly when its inputs change, and every
 compressible file gets a .gz (and .br) twin that decompresses to it."""
 import ast
+import base64
 import gzip
+import hashlib
 import os
+import re
 import shutil
 import sys
 import zipfile
@@ -437,3 +440,20 @@ def test_the_style_sheets_are_written_into_the_page_with_their_urls_made_the_pag
     (tmp_path / "index.html").write_text('  <link rel="stylesheet" href="static/css/b.css">\n')
     with pytest.raises(SystemExit, match="</style"):
         build.inline_styles(tmp_path)
+
+
+def test_lang_js_is_written_into_the_page_and_the_csp_allows_it_by_its_hash(tmp_path):
+    """The first paint needs only the page: static/lang.js inline, allowed by its hash, and the
+    policy docs/DEPLOYING.md gives a static host is the one the build serves."""
+    (tmp_path / "index.html").write_text('<head>\n  <script src="static/lang.js"></script>\n</head>\n')
+    build.inline_lang(tmp_path)
+    page = (tmp_path / "index.html").read_text()
+    script = re.search(r"<script>(.*?)</script>", page, re.S).group(1)
+    assert "src=" not in page and script == (ROOT / "static" / "lang.js").read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+    assert f"'sha256-{digest}'" in build.CSP.split("script-src", 1)[1].split(";", 1)[0]
+    deploying = (ROOT / "docs" / "DEPLOYING.md").read_text(encoding="utf-8")
+    assert f"Content-Security-Policy: {build.CSP}\n" in deploying
+    (tmp_path / "index.html").write_text("<head></head>\n")
+    with pytest.raises(SystemExit, match="lang.js"):
+        build.inline_lang(tmp_path)
