@@ -880,7 +880,9 @@ held.thaw = [bytes, thaw(snapshot, fresh.subarray(0, bytes))];
 writeFileSync(%(out)s, snapshot);
 // A second interpreter (nothing more lands in the snapshot's memory) compiles the modules the
 // snapshot could not hold, for app.zip: the page then reads their bytecode instead of compiling.
-const compiler = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s });
+// Its line tables without column ranges (PYTHONNODEBUGRANGES): a third of the bytecode's brotli
+// less; a traceback still shows each line, without the carets under the expression.
+const compiler = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s, env: { PYTHONNODEBUGRANGES: "1" } });
 compiler.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
 compiler.globals.set("HELD", JSON.stringify(held));
 compiler.runPython(%(compile)s);
@@ -888,17 +890,21 @@ writeFileSync(%(pyc)s, compiler.FS.readFile("/tmp/pyc.zip"));
 console.log(JSON.stringify(held));
 """
 # Bytecode that never looks at its source again (unchecked hash): both come from one build.
-# Not the games' screens: each is imported when its game opens, and its bytecode would cost
-# as much to download again as its source (92 kB for the five, brotli).
+# The games' screens too: the page compiled each from its source when its game first opened
+# or the warm-up imported it, 21-38 ms of CPU at full speed (the warm-up's longest steps, which
+# a tap waits behind); its bytecode is unmarshalled instead.  The source stays beside it, for
+# tracebacks.
 SNAPSHOT_COMPILE = """
 import importlib.util, json, os, py_compile, zipfile
 held = set(json.loads(HELD)["project"])
+if any(col is not None for *_, col in compile("x = 1", "", "exec").co_positions()):
+    raise SystemExit("PYTHONNODEBUGRANGES was not honoured: the bytecode would be a third larger")
 with zipfile.ZipFile("/tmp/pyc.zip", "w", zipfile.ZIP_STORED) as out:
     for folder, _, files in sorted(os.walk("/home/pyodide/app/clubtable")):
         for name in sorted(files):
             path = os.path.join(folder, name)
             module = os.path.relpath(path, "/home/pyodide/app")[:-3].replace("/", ".").removesuffix(".__init__")
-            if name.endswith(".py") and module not in held and not module.startswith("clubtable.ui.games."):
+            if name.endswith(".py") and module not in held:
                 pyc = py_compile.compile(path, doraise=True,
                                          invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
                 out.write(pyc, os.path.relpath(pyc, "/home/pyodide/app"))
