@@ -861,6 +861,19 @@ const createPyodideModule = async (settings) => {
   });
   return (await import(%(asm)s)).default(settings);
 };
+// A first interpreter finds the project's modules that import without the page, and compiles
+// the others, for app.zip: the page then reads their bytecode instead of compiling them.  The
+// snapshot's interpreter imports only the former: tried there, each module that failed left
+// its names behind (interned for good) and the memory laid out around them, and a change to
+// a screen module moved the snapshot's brotli by up to 0.19 MB (4.14 -> 4.33 MB at quality 9).
+// Its line tables without column ranges (PYTHONNODEBUGRANGES): a third of the bytecode's brotli
+// less; a traceback still shows each line, without the carets under the expression.
+const compiler = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s, env: { PYTHONNODEBUGRANGES: "1" } });
+compiler.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
+const found = compiler.runPython(%(find)s);
+compiler.globals.set("HELD", found);
+compiler.runPython(%(compile)s);
+writeFileSync(%(pyc)s, compiler.FS.readFile("/tmp/pyc.zip"));
 // One hash seed for every build: the same sources make the same snapshot.  With a random one
 // (string hashes, the order of sets and dicts, and so where objects land, are in it) its size
 // drifted by 0.26 MB of brotli from build to build (4.13-4.39 MB at quality 9, 7 builds of one
@@ -869,6 +882,7 @@ const createPyodideModule = async (settings) => {
 const pyodide = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s, _makeSnapshot: true,
                                     createPyodideModule, env: { PYTHONHASHSEED: "3" } });
 pyodide.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
+pyodide.globals.set("FOUND", found);
 const held = JSON.parse(pyodide.runPython(%(script)s));
 pyodide.runPython("import gc; gc.collect()");
 // Memory the allocator holds free keeps whatever start-up left there (Python here allocates
@@ -902,36 +916,33 @@ while (bytes > 0 && !fresh[bytes - 1]) bytes--;
 bytes = Math.ceil(bytes / 4) * 4;
 held.thaw = [bytes, thaw(snapshot, fresh.subarray(0, bytes))];
 writeFileSync(%(out)s, snapshot);
-// A second interpreter (nothing more lands in the snapshot's memory) compiles the modules the
-// snapshot could not hold, for app.zip: the page then reads their bytecode instead of compiling.
-const compiler = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s });
-compiler.unpackArchive(new Uint8Array(readFileSync(%(zip)s)), "zip", { extractDir: "/home/pyodide/app" });
-compiler.globals.set("HELD", JSON.stringify(held));
-compiler.runPython(%(compile)s);
-writeFileSync(%(pyc)s, compiler.FS.readFile("/tmp/pyc.zip"));
 console.log(JSON.stringify(held));
 """
 # Bytecode that never looks at its source again (unchecked hash): both come from one build.
-# Not the games' screens: each is imported when its game opens, and its bytecode would cost
-# as much to download again as its source (92 kB for the five, brotli).
+# The games' screens too: the page compiled each from its source when its game first opened
+# or the warm-up imported it, 21-38 ms of CPU at full speed (the warm-up's longest steps, which
+# a tap waits behind); its bytecode is unmarshalled instead.  The source stays beside it, for
+# tracebacks.
 SNAPSHOT_COMPILE = """
 import importlib.util, json, os, py_compile, zipfile
-held = set(json.loads(HELD)["project"])
+held = set(json.loads(HELD))
+if any(col is not None for *_, col in compile("x = 1", "", "exec").co_positions()):
+    raise SystemExit("PYTHONNODEBUGRANGES was not honoured: the bytecode would be a third larger")
 with zipfile.ZipFile("/tmp/pyc.zip", "w", zipfile.ZIP_STORED) as out:
     for folder, _, files in sorted(os.walk("/home/pyodide/app/clubtable")):
         for name in sorted(files):
             path = os.path.join(folder, name)
             module = os.path.relpath(path, "/home/pyodide/app")[:-3].replace("/", ".").removesuffix(".__init__")
-            if name.endswith(".py") and module not in held and not module.startswith("clubtable.ui.games."):
+            if name.endswith(".py") and module not in held:
                 pyc = py_compile.compile(path, doraise=True,
                                          invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
                 out.write(pyc, os.path.relpath(pyc, "/home/pyodide/app"))
 """
-SNAPSHOT_IMPORTS = """
-import importlib, pkgutil, sys
+# The project's modules that import without the page (in the order they were found)
+SNAPSHOT_FIND = """
+import importlib, json, pkgutil, sys
 sys.path.insert(0, "app")
-hidden = {name: sys.modules.pop(name, None) for name in ("js", "pyscript")}
-for name in hidden:
+for name in ("js", "pyscript"):
     sys.modules[name] = None          # importing it raises ImportError
 import clubtable
 done = []
@@ -941,6 +952,18 @@ for info in pkgutil.walk_packages(clubtable.__path__, "clubtable."):
         done.append(info.name)
     except ImportError:
         pass
+json.dumps(done)
+"""
+SNAPSHOT_IMPORTS = """
+import importlib, json, sys
+sys.path.insert(0, "app")
+hidden = {name: sys.modules.pop(name, None) for name in ("js", "pyscript")}
+for name in hidden:
+    sys.modules[name] = None          # an import of it fails the build: the snapshot holds no page object
+done = json.loads(FOUND)
+for name in done:
+    importlib.import_module(name)
+del FOUND
 for name, module in hidden.items():
     if module is None:
         del sys.modules[name]
@@ -1006,7 +1029,8 @@ def snapshot_key() -> str:
     with zipfile.ZipFile(APP_ZIP) as z:
         for name in sorted(z.namelist()):
             h.update(name.encode() + b"\0" + z.read(name))
-    h.update((SNAPSHOT_MAKER + SNAPSHOT_IMPORTS + SNAPSHOT_COMPILE + inspect.getsource(stored_stdlib)).encode())
+    h.update((SNAPSHOT_MAKER + SNAPSHOT_FIND + SNAPSHOT_IMPORTS + SNAPSHOT_COMPILE
+              + inspect.getsource(stored_stdlib)).encode())
     boot = (ROOT / "static" / "boot.mjs").read_text(encoding="utf-8")
     h.update(boot[boot.index("export function thaw("):].split("\n}\n")[0].encode())   # the maker runs it
     return h.hexdigest()[:24]
@@ -1024,7 +1048,7 @@ def make_snapshot(out: Path) -> bool:
     script = SNAPSHOT_MAKER % {
         "pyodide": js((VENDOR / "pyodide" / "pyodide.mjs").as_uri()), "index": js(str(VENDOR / "pyodide") + "/"),
         "boot": js((ROOT / "static" / "boot.mjs").as_uri()), "asm": js((VENDOR / "pyodide" / "pyodide.asm.mjs").as_uri()),
-        "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out),
+        "zip": js(APP_ZIP), "stdlib": js(stored_stdlib()), "script": json.dumps(SNAPSHOT_IMPORTS), "out": js(out), "find": json.dumps(SNAPSHOT_FIND),
         "compile": json.dumps(SNAPSHOT_COMPILE), "pyc": js(out.with_suffix(".pyc.zip"))}
     log("making the Python snapshot (node)")
     run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)

@@ -113,8 +113,19 @@ class FakeElement(FakeNode):
     def removeAttribute(self, name):
         self.attributes.pop(name, None)
 
-    def focus(self, *_):
+    def focus(self, *options):
         self.ownerDocument._active = self
+        self.ownerDocument.focus_options = options
+
+    def blur(self):
+        """As a browser: focus leaves, and focusout fires at once (``on_blur``: the page's
+        listeners)."""
+        doc = self.ownerDocument
+        if doc._active is self:
+            doc._active = None
+            doc.blurred.append(self)
+            if doc.on_blur is not None:
+                doc.on_blur(self)
 
     def matches(self, sel):
         """The selectors the DOM layer asks of ``closest``: a comma list of tag names,
@@ -168,7 +179,11 @@ class FakeElement(FakeNode):
         return self.getAttribute("data-invalid") is None
 
     def querySelector(self, sel):
-        # only [data-key="..."] and #id, enough for focus restoration
+        # only [data-key="..."], #id and "#id [data-key=...]", enough for focus restoration
+        scope, _, inner = sel.partition(" ")
+        if inner and scope.startswith("#"):
+            within = self.querySelector(scope)
+            return within.querySelector(inner) if within is not None else None
         for el in self.walk():
             if sel.startswith("#") and el.id == sel[1:]:
                 return el
@@ -192,6 +207,9 @@ class FakeDocument:
     def __init__(self):
         self._active = None
         self._typed = {}
+        self.blurred = []             # the elements blur() took the focus from
+        self.on_blur = None
+        self.focus_options = ()
         self.documentElement = FakeElement(self, "html")
         self.body = FakeElement(self, "body")
         self.documentElement.appendChild(self.body)

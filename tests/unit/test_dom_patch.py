@@ -211,6 +211,57 @@ def test_a_replaced_focused_element_hands_focus_to_its_successor(page):
     assert doc.activeElement is doc.getElementById("go")
 
 
+def _roll_screen(dom, state, fired):
+    """A button whose click draws a screen without it (its box changes kind), inside a box
+    that hides a secret on focusout ("hold to show")."""
+    def click(e):
+        state["n"] += 1
+        draw()
+
+    def draw():
+        box = dom.h("div" if state["n"] % 2 else "p", dom.h("button", f"Roll {state['n']}", key="roll", on_click=click))
+        dom.mount("app", dom.h("section", dom.h("button", "other", id="other"), box,
+                               on_focusout=lambda e: fired.append("out")))
+    return draw
+
+
+def test_the_clicked_button_a_patch_removes_is_blurred_before_it_and_its_successor_focused(page):
+    """Removing the focused element made Chromium lay the page out in the middle of the
+    patch: the clicked button is blurred first (its focusout is not the player's: no
+    handler runs, so nothing redraws inside the patch), and its successor focused after,
+    without scrolling."""
+    doc, dom, root = page
+    state, fired = {"n": 0}, []
+    _roll_screen(dom, state, fired)()
+    old = doc.querySelector('[data-key="roll"]')
+    old.focus()
+    doc.on_blur = lambda el: dom._dispatch(_Event("focusout", el))   # the browser's listener, at once
+    dom._dispatch(_Event("click", old))
+    new = doc.querySelector('[data-key="roll"]')
+    assert new is not old and not old.isConnected and new.textContent == "Roll 1"
+    assert doc.blurred == [old] and fired == []
+    assert doc.activeElement is new and doc.focus_options == ({"preventScroll": True},)
+    dom._dispatch(_Event("focusout", new))             # the player's own focusout still counts
+    assert fired == ["out"]
+
+
+def test_a_patch_blurs_nothing_when_the_clicked_button_stays_or_has_no_focus(page):
+    doc, dom, root = page
+    state, fired = {"n": 0}, []
+    _roll_screen(dom, state, fired)()
+    other = doc.getElementById("other")
+    other.focus()                                      # the focus is elsewhere: it stays there
+    dom._dispatch(_Event("click", doc.querySelector('[data-key="roll"]')))
+    assert doc.activeElement is other and doc.blurred == []
+    stay = []
+    dom.mount("app", dom.h("button", "Go", id="go", on_click=lambda e: (stay.append(1), dom.mount(
+        "app", dom.h("button", "Went", id="go", on_click=lambda e: None)))))
+    go = doc.getElementById("go")
+    go.focus()
+    dom._dispatch(_Event("click", go))
+    assert stay and doc.getElementById("go") is go and doc.activeElement is go and doc.blurred == []
+
+
 def test_full_rebuild_switch_replaces_everything(page):
     doc, dom, root = page
     dom.mount("app", dom.h("p", "x"))

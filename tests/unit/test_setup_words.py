@@ -237,6 +237,32 @@ def test_caves_track_is_a_table_of_numbers_with_5p_boxes_and_opens_a_table(dom, 
                                                                                        "game_marker_track"))
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_closed_options_panel_is_not_built_and_opening_it_keeps_what_was_chosen(dom, game_id):
+    """A tap on a game card draws the set-up with Options shut: none of its fields are made
+    (Cave's track editor alone is some 140 elements); opened, every option is there again,
+    holding what the player chose before shutting it."""
+    from clubtable.games import GAMES
+    s = _setup(game_id, "en")
+    s.setup["options_open"] = False
+    tree = s.render_setup()
+    details = next(n for n in _walk(tree, dom) if n.tag == "details")
+    assert "open" not in details.attrs or not details.attrs["open"]
+    assert [n.tag for n in _walk(details, dom) if isinstance(n, dom.Node) and n is not details] == ["summary"]
+    summary = next(n for n in _walk(tree, dom) if n.tag == "summary")
+    _fire(summary, "click")
+    assert s.setup["options_open"]
+    by_id = _by_id(s.render_setup(), dom)
+    assert "game-number" in by_id and "opt-ice" in by_id
+    for name in GAMES[game_id].options:
+        assert f"opt-{name}" in by_id or f"opt-{name}-help" in by_id, name
+    _fire(by_id["game-number"], "input", "4242")
+    _fire(summary, "click")                       # shut again, then opened: the number stays
+    assert not s.setup["options_open"] and "game-number" not in _by_id(s.render_setup(), dom)
+    _fire(next(n for n in _walk(s.render_setup(), dom) if n.tag == "summary"), "click")
+    assert _by_id(s.render_setup(), dom)["game-number"].attrs["value"] == "4242"
+
+
 # --------------------------------------------------------------------------- subjects and counts
 def _dodgy_turn(lang, accepted):
     from clubtable.games import GAMES

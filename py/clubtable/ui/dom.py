@@ -42,7 +42,7 @@ import time
 from typing import Any, Callable, Optional
 
 from ..net import trace
-from .browser import document, lasting, timers, window
+from .browser import document, js_object, lasting, timers, window
 
 FULL_REBUILD = False          # measurement only: rebuild every mounted tree from scratch
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -213,6 +213,14 @@ _last_ref = [0]
 _targets: dict = {}           # mount target id -> its number
 _applier: list = []           # window.clubtableApply, once looked up
 _here: dict = {}              # number -> node, when this module carries out patches itself
+# While a handler runs: [the element whose handler it is, its handler key], and, when the
+# patch takes that element out of the page, its Node (``_release``).  Removing the focused
+# element made Chromium clear the focus at once, a style and layout pass in the middle of the
+# patch (the frame then laid the page out again): the button just clicked is blurred before
+# the patch instead, while the page is still laid out, and its successor focused after it.
+_acting: list = []
+_quiet: list = []             # non-empty while this module blurs: the events that fires are not the player's
+_no_scroll: list = []         # {preventScroll: true}, made once
 
 
 def _ref() -> int:
@@ -239,6 +247,7 @@ def _send() -> None:
             apply = _page_apply()
             trace.mark("mount.diffed")
             t0 = time.perf_counter()
+            leaving = _blur_leaving()
             if apply is not None:
                 # ASCII with escapes: any Python string (even a lone surrogate) crosses as valid text
                 text = json.dumps(_ops, separators=(",", ":"))
@@ -247,6 +256,8 @@ def _send() -> None:
             else:
                 t1 = t0
                 _apply_here(_ops)
+            if leaving is not None:
+                _focus_successor(leaving)
             trace.mark("mount.page")
             STATS["json_ms"] += (t1 - t0) * 1000
             STATS["page_ms"] += (time.perf_counter() - t1) * 1000
@@ -338,6 +349,48 @@ def _restore_focus(root, active) -> None:
         again.focus()
 
 
+def _blur_leaving() -> Optional[Node]:
+    """The element whose handler runs leaves the page in this patch, and has the focus:
+    blur it now (the page's own restore then has nothing to do), and return its Node (its id
+    and data-key name its successor); else None.  The events the blur fires (focusout: "hold
+    to show" redraws on it) are not dispatched: the element is leaving, not the player."""
+    if len(_acting) < 3:
+        return None
+    el, node = _acting[0], _acting.pop()
+    STATS["read"] += 1
+    if document.activeElement != el:
+        return None
+    _quiet.append(True)
+    try:
+        STATS["prop"] += 1
+        el.blur()
+    finally:
+        _quiet.pop()
+    return node
+
+
+def _focus_successor(node: Node) -> None:
+    """After the patch: focus the blurred element's successor (the same id, else the same
+    data-key in the screen the patch drew), without scrolling (a scroll lays the page out)."""
+    STATS["read"] += 1
+    if document.activeElement != document.body:
+        return                      # a handler moved the focus on purpose
+    again = None
+    if node.attrs.get("id"):
+        STATS["read"] += 1
+        again = document.getElementById(node.attrs["id"])
+    key = node.attrs.get("data-key")
+    if not again and key is not None and _ops and _ops[0][0] == "R":
+        quoted = str(key).replace("\\", "\\\\").replace('"', '\\"')
+        STATS["read"] += 1
+        again = document.querySelector(f'#{_ops[0][2]} [data-key="{quoted}"]')
+    if again:                       # (the page's null is falsy, not None)
+        if not _no_scroll:
+            _no_scroll.append(js_object({"preventScroll": True}))
+        STATS["prop"] += 1
+        again.focus(_no_scroll[0])
+
+
 # --------------------------------------------------------------------------- building
 def _build(node: Any, svg: bool = False) -> int:
     """Have the page make ``node`` (an element with its subtree, or a text); its number."""
@@ -418,6 +471,8 @@ def _release(node: Any) -> None:
     if node.hkey:
         for event in node.events:
             _drop_handler((event, node.hkey))
+        if _acting and node.hkey == _acting[1] and len(_acting) == 2:
+            _acting.append(node)         # the element being handled leaves: see _blur_leaving
     if node.ref is not None and node.tag != "#root":
         _gone.append(node.ref)
     kids = node.kids
@@ -760,6 +815,8 @@ def _handles(kind: str) -> str:
 
 
 def _dispatch(event) -> None:
+    if _quiet:
+        return
     kind = str(event.type)
     target = event.target
     if not getattr(target, "closest", None):
@@ -769,11 +826,16 @@ def _dispatch(event) -> None:
     sel = _handles(kind)
     el = target.closest(sel)
     while el:
-        fn = _handler_of(el, kind)
+        key = _handler_key(el, kind)
+        fn = _handlers.get((kind, key)) if key else None
         if fn is not None:
             if kind == "submit":
                 event.preventDefault()
-            fn(event)
+            _acting[:] = [el, key]
+            try:
+                fn(event)
+            finally:
+                _acting.clear()
             return
         parent = el.parentElement
         el = parent.closest(sel) if parent else None
@@ -781,13 +843,19 @@ def _dispatch(event) -> None:
         _submit_at_once(event, target)
 
 
-def _handler_of(el, kind: str) -> Optional[Callable]:
-    """The element's live handler for events of ``kind`` (its ``data-act`` names it), or None."""
+def _handler_key(el, kind: str) -> Optional[str]:
+    """The element's handler key for events of ``kind`` (its ``data-act`` names it), or None."""
     for pair in str(el.getAttribute("data-act") or "").split():
         name, key = pair.split(":", 1)
         if name == kind:
-            return _handlers.get((name, key))
+            return key
     return None
+
+
+def _handler_of(el, kind: str) -> Optional[Callable]:
+    """The element's live handler for events of ``kind``, or None."""
+    key = _handler_key(el, kind)
+    return _handlers.get((kind, key)) if key else None
 
 
 def _submit_at_once(event, target) -> None:

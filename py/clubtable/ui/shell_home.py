@@ -147,7 +147,11 @@ class HomeScreens:
         add = None
         if len(s["seats"]) < game.max_players:
             add = h("button", t("setup.add_seat"), id="add-seat", on_click=lambda e: self.add_seat())
-        opts = [self.option_field(game, name) for name in game.options]
+        # the closed panel's body is not built: Cave's track editor alone is some 140 elements,
+        # made, sent and laid out on every tap (and the option fields import the game's screen
+        # module); what a player chose lives in the model, so nothing is lost while it is shut
+        opened = bool(s.get("options_open"))
+        opts = [self.option_field(game, name) for name in game.options] if opened else []
         # a game running at this tab's table is never replaced silently
         running = self.ctl is not None and self.ctl.is_host and self.ctl.started and not self.ctl.ended
         pace = self.pace_field() if game.bot_levels else None
@@ -162,9 +166,9 @@ class HomeScreens:
                      h("ol", rows, cls="seats"), add, pace, self.bots_note(game),
                      None if game.pass_and_play else h("p", t("setup.no_pass"), cls="muted", id="no-pass")),
                    h("details", h("summary", t("setup.options"), on_click=self.toggle_options, id="options-toggle"),
-                     h("div", opts, cls="options"),
-                     self.connection_fields(),
-                     open=bool(s.get("options_open"))),
+                     h("div", opts, cls="options") if opened else None,
+                     self.connection_fields() if opened else None,
+                     open=opened),
                    h("p", s["error"], cls="error", role="alert") if s.get("error") else None,
                    running and h("p", t("setup.running"), " ",
                                  h("button", t("home.back_to_table"), id="back-to-running",
