@@ -47,13 +47,7 @@ step("module");
 // calls loadPyodide: the download overlaps that work.
 const OFF = new URLSearchParams(globalThis.location?.search).has("nosnapshot");
 const BUFFER = OFF || !SNAPSHOT_BYTES ? null : new Uint8Array(SNAPSHOT_BYTES);
-// A big file from the offline worker's cache, read by the page itself where it is there: through
-// the worker's fetch handler the same bytes took twice as long (CPU 4x, the page idle: 13 MB in
-// 106-114 ms against 48-58 ms; the start's five files 230-260 against 110-165 ms).  Not cached
-// (a first visit, or no Cache Storage: plain http): fetched as before.
-const cachedOrFetched = (url) => Promise.resolve(globalThis.caches?.match(url))
-  .catch(() => undefined).then((hit) => hit ?? fetch(url));
-const SNAPSHOT = OFF ? null : cachedOrFetched(SNAPSHOT_URL).then(async (response) => {
+const SNAPSHOT = OFF ? null : fetch(SNAPSHOT_URL).then(async (response) => {
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   // Whole, then unpacked: read part by part on the page's thread, the 14 MB came in 1600
   // parts of 9 kB at CPU 4x and the loop took seconds longer than the download (measured).
@@ -65,14 +59,14 @@ const SNAPSHOT = OFF ? null : cachedOrFetched(SNAPSHOT_URL).then(async (response
   return snapshot;
 });
 SNAPSHOT?.catch(() => {});   // reported by loadPyodide, not as an unhandled rejection
-const APP = cachedOrFetched(APP_URL).then(async (response) => {
+const APP = fetch(APP_URL).then(async (response) => {
   if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
   return (await response.blob()).arrayBuffer();     // as a blob: see SNAPSHOT
 });
 APP.catch(() => {});         // reported when loadPyodide needs it
 // The standard library a restored Python mounts, read as a blob too (see SNAPSHOT); Pyodide
 // itself would read it with arrayBuffer().  It is written where Pyodide put an empty one.
-const REST = SNAPSHOT && cachedOrFetched(REST_URL).then(async (response) => {
+const REST = SNAPSHOT && fetch(REST_URL).then(async (response) => {
   if (!response.ok) throw new Error(`python_stdlib_rest.zip: HTTP ${response.status}`);
   return new Uint8Array(await (await response.blob()).arrayBuffer());
 });
