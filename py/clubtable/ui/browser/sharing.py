@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from . import create_proxy, document, js_object, window
+from . import create_proxy, document, js_object, timers, window
+
+# How long the clipboard may take to answer before the text is selected for the player: a
+# browser can leave the promise pending (WebKitGTK, its window not focused), and the player
+# must not be left with no answer at all.
+COPY_WAIT_MS = 2000
 
 
 def select_text(element_id: str) -> bool:
@@ -42,16 +47,26 @@ def copy_text(text: str, done: Callable[[str], None], select_id: Optional[str] =
     secure context, a frame without ``clipboard-write``), the text of ``select_id`` is
     selected for the player and ``done("copied")`` if the old copy command took it, else
     ``done("selected")``."""
-    def fallback(*_):
-        done("copied" if select_text(select_id) else "selected")
+    answered = []
+
+    def once(fn):
+        def run(*_):
+            if not answered:
+                answered.append(True)
+                fn()
+        return run
+
+    fallback = once(lambda: done("copied" if select_text(select_id) else "selected"))
     clip = getattr(window.navigator, "clipboard", None)
     if not clip or not allowed("clipboard-write"):       # not asked where it is not allowed
         fallback()
         return
     try:
-        clip.writeText(text).then(create_proxy(lambda *_: done("copied")), create_proxy(fallback))
+        clip.writeText(text).then(create_proxy(once(lambda: done("copied"))), create_proxy(fallback))
     except Exception:
         fallback()
+        return
+    timers.later(COPY_WAIT_MS, fallback)                 # no answer: the player still gets one
 
 
 def can_share() -> bool:
