@@ -1,5 +1,9 @@
 """Copying a code (ui.browser.sharing.copy_text): the player always gets exactly one answer,
 also when the browser's clipboard never answers (WebKitGTK's, its window not focused)."""
+import sys
+
+import pytest
+
 import fake_dom
 
 
@@ -22,13 +26,15 @@ class Clipboard:
         return self.promise
 
 
-def _sharing(clipboard):
+@pytest.fixture
+def page():
+    """``clubtable.ui.browser.sharing`` on a fake page with a clipboard the test answers, a
+    field ``code`` the old copy command copies, and the timers asked for (not run)."""
     doc, _dom = fake_dom.install()
-    import sys
     js = sys.modules["js"]
     timers = []
     js.setTimeout = lambda fn, ms, *args: timers.append((ms, fn, args))
-    js.navigator = type("Navigator", (), {"clipboard": clipboard})()
+    js.navigator = type("Navigator", (), {"clipboard": Clipboard()})()
     doc.execCommand = lambda command: True
     field = doc.createElement("textarea")
     field.setAttribute("id", "code")
@@ -36,7 +42,11 @@ def _sharing(clipboard):
     doc.body.appendChild(field)
     fake_dom.forget("clubtable.ui.browser.sharing")
     from clubtable.ui.browser import sharing
-    return sharing, timers
+    try:
+        yield sharing, timers, js.navigator
+    finally:
+        fake_dom.forget("clubtable.ui.browser.sharing")
+        fake_dom.uninstall()
 
 
 def _fire(timers):
@@ -44,40 +54,29 @@ def _fire(timers):
         fn(*args)
 
 
-def test_a_clipboard_that_never_answers_still_gets_the_player_an_answer():
-    clip = Clipboard()
-    try:
-        sharing, timers = _sharing(clip)
-        heard = []
-        sharing.copy_text("CODE", heard.append, "code")
-        assert clip.text == "CODE" and heard == []
-        assert [ms for ms, *_ in timers] == [sharing.COPY_WAIT_MS]
-        _fire(timers)                                    # no answer in time: the old copy command
-        assert heard == ["copied"]
-        clip.promise.ok()                                # a late answer says nothing more
-        assert heard == ["copied"]
-    finally:
-        fake_dom.forget("clubtable.ui.browser.sharing")
-        fake_dom.uninstall()
+def test_a_clipboard_that_never_answers_still_gets_the_player_an_answer(page):
+    sharing, timers, navigator = page
+    clip = navigator.clipboard
+    heard = []
+    sharing.copy_text("CODE", heard.append, "code")
+    assert clip.text == "CODE" and heard == []
+    assert [ms for ms, *_ in timers] == [sharing.COPY_WAIT_MS]
+    _fire(timers)                                    # no answer in time: the old copy command
+    assert heard == ["copied"]
+    clip.promise.ok()                                # a late answer says nothing more
+    assert heard == ["copied"]
 
 
-def test_a_clipboard_that_answers_is_heard_once():
-    clip = Clipboard()
-    try:
-        sharing, timers = _sharing(clip)
-        heard = []
-        sharing.copy_text("CODE", heard.append, "code")
-        clip.promise.ok()
-        _fire(timers)
-        assert heard == ["copied"]
-        heard.clear()
-        clip2 = Clipboard()
-        import sys
-        sys.modules["js"].navigator.clipboard = clip2
-        sharing.copy_text("CODE", heard.append, None)
-        clip2.promise.err("NotAllowedError")             # refused: nothing to select either
-        _fire(timers)
-        assert heard == ["selected"]
-    finally:
-        fake_dom.forget("clubtable.ui.browser.sharing")
-        fake_dom.uninstall()
+def test_a_clipboard_that_answers_is_heard_once(page):
+    sharing, timers, navigator = page
+    heard = []
+    sharing.copy_text("CODE", heard.append, "code")
+    navigator.clipboard.promise.ok()
+    _fire(timers)
+    assert heard == ["copied"]
+    heard.clear()
+    navigator.clipboard = Clipboard()
+    sharing.copy_text("CODE", heard.append, None)
+    navigator.clipboard.promise.err("NotAllowedError")   # refused: nothing to select either
+    _fire(timers)
+    assert heard == ["selected"]
