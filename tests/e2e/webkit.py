@@ -283,12 +283,19 @@ class Locator:
 
     def click(self, timeout=None):
         """A real click (WebDriver's, through WebKit's automation: pointer events at the
-        element's centre), once the element is drawn and enabled, as Playwright waits."""
+        element's centre), once the element is drawn, enabled and still, as Playwright waits."""
         from selenium.common.exceptions import WebDriverException
         until = time.time() + (timeout or self.page.timeout_s * 1000) / 1000
+        seen = None
         while True:
-            el = self.run("(els) => els.find((e) => e.getClientRects().length && !e.disabled) || null")
-            if el is not None:
+            # where it is on the screen, twice in a row: a page still scrolling (a new
+            # screen's smooth scroll to its heading) moves it between WebDriver's reading of
+            # its centre and the click, which then lands on whatever came there instead
+            el, where = self.run("(els) => { const e = els.find((e) => e.getClientRects().length && !e.disabled);"
+                                 " if (!e) return [null, null]; const r = e.getBoundingClientRect();"
+                                 " return [e, [r.x, r.y, r.width, r.height]]; }")
+            steady, seen = el is not None and where == seen, where
+            if steady:
                 try:
                     el.click()
                     return

@@ -113,6 +113,9 @@ class FakeElement(FakeNode):
     def removeAttribute(self, name):
         self.attributes.pop(name, None)
 
+    def hasAttribute(self, name):
+        return name in self.attributes
+
     def focus(self, *options):
         self.ownerDocument._active = self
         self.ownerDocument.focus_options = options

@@ -1,5 +1,5 @@
 """Copying a code (ui.browser.sharing.copy_text): the player always gets exactly one answer,
-also when the browser's clipboard never answers (WebKitGTK's, its window not focused)."""
+also when the browser's clipboard never answers."""
 import sys
 
 import pytest

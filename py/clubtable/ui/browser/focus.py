@@ -1,8 +1,17 @@
 """Focus, scrolling and the screen readers' live regions."""
 from __future__ import annotations
 
-from . import document, js_object
+from . import document, js_object, window
 from .timers import later
+
+
+def _scroll_behavior() -> str:
+    """Smooth, unless the player asked the system for less motion (as the page's CSS
+    animations stop then)."""
+    try:
+        return "auto" if window.matchMedia("(prefers-reduced-motion: reduce)").matches else "smooth"
+    except Exception:
+        return "smooth"
 
 
 def focus(selector: str, prevent_scroll: bool = False) -> bool:
@@ -26,7 +35,7 @@ def focus_heading(selector: str) -> bool:
     if el.tabIndex < 0 and not el.hasAttribute("tabindex"):    # a control keeps its place in the tab order
         el.setAttribute("tabindex", "-1")
     el.focus()
-    el.scrollIntoView(js_object({"block": "start", "behavior": "smooth"}))
+    el.scrollIntoView(js_object({"block": "start", "behavior": _scroll_behavior()}))
     return True
 
 
@@ -84,7 +93,7 @@ def scroll_into_view(selector: str) -> bool:
     el = document.querySelector(selector)
     if not el:
         return False
-    el.scrollIntoView(js_object({"block": "nearest", "behavior": "smooth"}))
+    el.scrollIntoView(js_object({"block": "nearest", "behavior": _scroll_behavior()}))
     return True
 
 

@@ -6,9 +6,9 @@ from typing import Callable, Optional
 
 from . import create_proxy, document, js_object, timers, window
 
-# How long the clipboard may take to answer before the text is selected for the player: a
-# browser can leave the promise pending (WebKitGTK, its window not focused), and the player
-# must not be left with no answer at all.
+# How long the clipboard may take to answer before the text is selected for the player: the
+# API does not promise to settle (a permission prompt left open, a browser's own bug), and the
+# player must not be left with no answer at all.
 COPY_WAIT_MS = 2000
 
 
