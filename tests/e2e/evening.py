@@ -15,7 +15,9 @@
 was seen on) so that a run plays to its end and reports everything it saw; ``Watch.done()``
 fails with all of them."""
 import json
+import os
 import re
+from pathlib import Path
 
 from clubtable.games import GAMES
 
@@ -222,6 +224,7 @@ class Watch:
         self.handovers = 0
         self._last = {}
         self._also = {}
+        self._shot = {}                  # tab -> where its last screenshot was taken
 
     def fail(self, check, what, at=None):
         """Keep a failure once; one seen again on another screen (``at``) is counted there."""
@@ -239,6 +242,7 @@ class Watch:
         self.looks += 1
         self.handovers += look["handover"]
         at = f"{name + ' ' if name else ''}{where(look)}"
+        self.shoot(page, name, at)
         if self.lang and look["lang"] != self.lang:
             self.fail("language", f"{at}: the page is in {look['lang']!r}, not {self.lang!r}")
         problem = overflow(look)
@@ -258,6 +262,17 @@ class Watch:
                 self._last[name] = sig
                 self.check_secrets(page, look, host, at)
         return look
+
+    def shoot(self, page, name, at):
+        """With ``CLUBTABLE_SHOTS=DIR``: a screenshot of each screen a tab comes to, for a
+        person to look at (``DIR/<label>-<n>-<tab>.png``)."""
+        folder = os.environ.get("CLUBTABLE_SHOTS")
+        if not folder or self._shot.get(name) == at:
+            return
+        self._shot[name] = at
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        label = re.sub(r"[^\w.-]+", "-", self.label)
+        page.screenshot(path=str(Path(folder) / f"{label}-{self.looks:03d}-{name or 'page'}.png"))
 
     def check_secrets(self, page, look, host, at):
         state = host_state(host)

@@ -190,7 +190,7 @@ class FakeElement(FakeNode):
         for el in self.walk():
             if sel.startswith("#") and el.id == sel[1:]:
                 return el
-            if sel.startswith("[data-key=") and el.getAttribute("data-key") == sel.split('"')[1]:
+            if sel.startswith("[data-key=") and el.getAttribute("data-key") == _css_string(sel[len("[data-key="):-1]):
                 return el
         return None
 
@@ -204,6 +204,29 @@ class FakeElement(FakeNode):
         """A player types: the live value changes, the attribute does not."""
         self.value = text
         self.ownerDocument._typed[self] = True
+
+
+def _css_string(text):
+    """The value of a CSS string token (``"..."``, backslash escapes, ``\\a `` a newline);
+    a selector that is not valid CSS raises, as the page's ``querySelector`` does."""
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"not a valid selector: {text!r}")
+    out, i, body = [], 0, text[1:-1]
+    while i < len(body):
+        c = body[i]
+        if c == '"':
+            raise ValueError(f"not a valid selector: {text!r}")
+        if c == "\\":
+            if body[i + 1:i + 3] == "a ":
+                out.append("\n")
+                i += 3
+                continue
+            out.append(body[i + 1])
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
 
 
 class FakeDocument:

@@ -203,6 +203,18 @@ def test_a_moved_focused_element_gets_focus_back(page):
     assert doc.activeElement.getAttribute("data-key") == "c"
 
 
+@pytest.mark.parametrize("key", ['say "hi"', "back\\slash", "two\nlines", "plain"])
+def test_a_focused_element_whose_key_holds_any_text_gets_focus_back(page, key):
+    """A key may be a player's text: the selector that finds it again is quoted, so a quote,
+    a backslash or a line break neither breaks the lookup nor finds another element."""
+    doc, dom, root = page
+    dom.mount("app", dom.h("div", [dom.h("button", n, key=n) for n in ("other", key)]))
+    [el] = [e for e in doc.body.walk() if e.getAttribute("data-key") == key]
+    el.focus()
+    dom.mount("app", dom.h("section", [dom.h("button", n, key=n) for n in (key, "other")]))
+    assert doc.activeElement.getAttribute("data-key") == key
+
+
 def test_a_replaced_focused_element_hands_focus_to_its_successor(page):
     doc, dom, root = page
     dom.mount("app", dom.h("div", dom.h("button", "Roll", id="go")))

@@ -344,9 +344,16 @@ def _restore_focus(root, active) -> None:
         if not again:
             key = active.getAttribute("data-key")
             if key:
-                again = root.querySelector(f'[data-key="{key}"]')
+                again = root.querySelector(_key_selector(key))
     if again:
         again.focus()
+
+
+def _key_selector(key) -> str:
+    """The selector of the element with this ``data-key``: quoted, since a key may hold
+    any text (a player's name, a word)."""
+    quoted = str(key).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ")
+    return f'[data-key="{quoted}"]'
 
 
 def _blur_leaving() -> Optional[Node]:
@@ -381,9 +388,8 @@ def _focus_successor(node: Node) -> None:
         again = document.getElementById(node.attrs["id"])
     key = node.attrs.get("data-key")
     if not again and key is not None and _ops and _ops[0][0] == "R":
-        quoted = str(key).replace("\\", "\\\\").replace('"', '\\"')
         STATS["read"] += 1
-        again = document.querySelector(f'#{_ops[0][2]} [data-key="{quoted}"]')
+        again = document.querySelector(f'#{_ops[0][2]} {_key_selector(key)}')
     if again:                       # (the page's null is falsy, not None)
         if not _no_scroll:
             _no_scroll.append(js_object({"preventScroll": True}))
