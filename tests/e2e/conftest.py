@@ -25,7 +25,7 @@ BOOT_MS = 60_000
 
 # A renderer or browser that dies under it is the machine failing, not the page: such a test
 # runs once more; any other failure (an assertion, a timeout) fails at once.
-CRASHED = ["Target crashed", "Target page, context or browser has been closed"]
+CRASHED = ["Target crashed", "Page crashed", "Target page, context or browser has been closed"]
 
 
 def skip_or_fail(why: str, what: str) -> None:
