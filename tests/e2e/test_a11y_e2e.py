@@ -354,12 +354,14 @@ def _waldi_keys(page):
 
 
 def test_waldi_by_keyboard_alone_to_the_end(context, base_url):
-    """Me and a quick computer player, no pause between rounds, a short countdown: every
-    move and every "Next round" by key, to the end."""
+    """Me and a quick computer player, no pause between rounds, a short countdown, a round
+    that stops 4 s after the last card laid (WAL-8b; 30 s by default, which made this game
+    take 30 to 97 s): every move and every "Next round" by key, to the end."""
     errors = []
     page = open_page(context, base_url, errors)
     page.set_viewport_size(DESKTOP)
-    set_up_waldi(page, base_url, seats=("local", "bot"), level="quick", scoring_pause_s=0, countdown_s=1)
+    set_up_waldi(page, base_url, seats=("local", "bot"), level="quick", scoring_pause_s=0, countdown_s=1,
+                 idle_stop_s=4)
     page.wait_for_selector("#waldi-wuff", timeout=15_000)
     assert_focus_moved(page, "Wie Waldi! table")
     watch_announcements(page)

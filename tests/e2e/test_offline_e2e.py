@@ -90,7 +90,9 @@ def _dobbelduel(page, url, whole):
 
 
 def _waldi(page, url, whole):
-    waldi_driver.set_up_waldi(page, url, seats=("local", "bot"), level="quick", countdown_s=1, scoring_pause_s=0)
+    # a round stops 4 s after the last card laid (WAL-8b), not 30 s: a stalled round ends soon
+    waldi_driver.set_up_waldi(page, url, seats=("local", "bot"), level="quick", countdown_s=1, scoring_pause_s=0,
+                              idle_stop_s=4)
     page.wait_for_selector("#waldi-wuff", timeout=20_000)
     if whole:
         return waldi_driver.play_until_over(page, timeout_s=400)
