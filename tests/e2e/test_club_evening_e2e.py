@@ -16,6 +16,9 @@ from .evening import Watch, host_state
 
 SIZES = {"360": {"width": 360, "height": 640}, "1280": {"width": 1280, "height": 800}}
 LOCALES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE"}
+# On the phone the players are nicknames of the input's full 24 characters without a space:
+# every screen must break them rather than grow wider than the phone (the overflow check).
+NICKNAMES = {"360": ("Schachgrossmeisterin2000", "Wolfgangamadeusmozart_99"), "1280": (None, "Gwen")}
 
 # (game, mode, size, language): each game at both sizes, every size in all three languages.
 EVENING = [
@@ -160,6 +163,9 @@ def test_club_evening(browser, base_url, game, mode, size, lang):
     seats = SEATS[(game, mode)]
     watch = Watch(f"{game} {mode} {size}px {lang}", game, lang)
     ctx = browser.new_context(viewport=SIZES[size], locale=LOCALES[lang])
+    mine, guest_name = NICKNAMES[size]
+    if mine:              # the name this player chose on an earlier visit: seat 1's at set-up
+        ctx.add_init_script(f"if (location.protocol.startsWith('http')) localStorage.setItem('clubtable.name', {mine!r})")
     requests = []
     ctx.on("request", lambda r: requests.append(r.url))
     try:
@@ -173,9 +179,9 @@ def test_club_evening(browser, base_url, game, mode, size, lang):
             watch.look(host, "host")                               # the lobby, inviting
             guest = open_page(ctx, base_url)
             watch.look(guest, "guest")
-            join_from_home(guest, "Gwen")
+            join_from_home(guest, guest_name)
             watch.look(guest, "guest")                             # the guest's lobby
-            host.wait_for_selector("#lobby:has-text('Gwen')")
+            host.wait_for_selector(f"#lobby:has-text('{guest_name}')")
             host.click("#start-table")
             pages.append(("guest", guest))
         shared = host if "pass" in seats else None
