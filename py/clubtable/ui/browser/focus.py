@@ -5,11 +5,16 @@ from . import document, js_object, window
 from .timers import later
 
 
+_less_motion: list = []     # the page's query for reduced motion, made once: its ``matches`` follows the setting
+
+
 def _scroll_behavior() -> str:
     """Smooth, unless the player asked the system for less motion (as the page's CSS
     animations stop then)."""
     try:
-        return "auto" if window.matchMedia("(prefers-reduced-motion: reduce)").matches else "smooth"
+        if not _less_motion:
+            _less_motion.append(window.matchMedia("(prefers-reduced-motion: reduce)"))
+        return "auto" if _less_motion[0].matches else "smooth"
     except Exception:
         return "smooth"
 
