@@ -2,6 +2,8 @@
 
 - ``overflow``: the page is no wider than the viewport (else the element that spills
   furthest out is named);
+- ``broken heading``: no word of a table's column heading is split over two lines inside its
+  letters (a heading breaks between words or at a hyphen, soft or not);
 - ``console``: no page error and no console error came since the last look;
 - ``secrets``: on a device passed round (pass-and-play), the screen shows no secret of
   another player; a screen that offers an action to other players at the device (a claim,
@@ -47,11 +49,31 @@ LOOK = """(withText) => {
     spill.sort((a, b) => b.right - a.right);
     spill = spill.slice(0, 3);
   }
+  // a column heading's word split over two lines inside its letters ("Su/mm/e"): a heading
+  // may break between words, at a hyphen or at a soft hyphen only
+  const broken = [];
+  for (const th of document.querySelectorAll('thead th, th[scope=col]')) {
+    const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walk.nextNode());) {
+      for (const m of node.data.matchAll(/[^\\s\\u00ad\\-–]+/g)) {
+        const lines = new Set();      // the line of each letter
+        for (let i = m.index; i < m.index + m[0].length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          // the letter after a soft hyphen has two boxes, the dash shown at the line's end first
+          const box = [...range.getClientRects()].filter(r => r.width > 0).pop();
+          if (box) lines.add(Math.round(box.bottom));
+        }
+        if (lines.size > 1) broken.push(m[0]);
+      }
+    }
+  }
   const screen = q('section.screen');
   const phase = q('[data-phase]');
   const me = q('.roster li.seat.me');
   return {
-    iw, sw, spill, lang: document.documentElement.lang,
+    iw, sw, spill, broken, lang: document.documentElement.lang,
     screen: screen ? (screen.id || screen.className) : '?',
     phase: phase ? phase.getAttribute('data-phase') : null,
     heading: ((q('h1') || {}).innerText || '').trim(),
@@ -252,6 +274,8 @@ class Watch:
                 self.fail("overflow", first.split("overflow: ", 1)[1], at)
             else:
                 self.fail("overflow", f"{at}: {problem}")
+        if look["broken"]:
+            self.fail("broken heading", f"column headings break inside a word: {sorted(set(look['broken']))}", at)
         errors = page_errors()
         for e in errors[self.seen_errors:]:
             self.fail("console", f"{e} (seen by the look at {at})")
