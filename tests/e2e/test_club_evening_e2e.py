@@ -24,7 +24,7 @@ NICKNAMES = {"360": ("Schachgrossmeisterin2000", "Wolfgangamadeusmozart_99"), "1
 EVENING = [
     ("dohdles", "solo", "360", "fr"), ("dohdles", "pass", "360", "de"), ("dohdles", "tabs", "1280", "en"),
     ("dobbelduel", "solo", "1280", "de"), ("dobbelduel", "pass", "360", "en"), ("dobbelduel", "tabs", "1280", "fr"),
-    ("cave", "pass", "360", "de"), ("cave", "tabs", "1280", "fr"),
+    ("cave", "pass", "360", "de"), ("cave", "tabs", "1280", "fr"), ("cave", "tabs", "360", "en"),
     ("waldi", "solo", "1280", "en"), ("waldi", "tabs", "360", "de"),
     ("dodgy", "solo", "1280", "en"), ("dodgy", "pass", "360", "fr"), ("dodgy", "tabs", "360", "de"),
 ]
