@@ -274,3 +274,33 @@ def test_a_note_that_comes_meanwhile_is_shown_beside_the_answer_not_instead(page
     assert el.textContent == "Saved on this device."
     run_timers(page.clock)
     assert el.textContent == "" and shown.toasts == []
+
+
+def test_a_note_nobody_asked_for_waits_for_the_end_of_the_game_being_played(page):
+    """The offline worker's "Saved on this device" comes while a game is played: a toast then
+    would hide the bottom of a phone's screen (the buttons of a real-time round) for 5 s, so it
+    waits and shows on the next screen that is not a running table: the result, here."""
+    from clubtable.ui.app import App
+    el = page.dom.document.createElement("div")
+    el.setAttribute("id", "toast")
+    page.dom.document.body.appendChild(el)
+    shell = types.SimpleNamespace(toasts=[], held_notes=[], screen_id="table", result_said=None)
+    for name in ("note", "playing", "show_held_notes", "toast"):
+        setattr(shell, name, types.MethodType(getattr(App, name), shell))
+    shell.note("Saved on this device.")
+    shell.screen_id = "handover"                 # a shared device passed on: the game goes on
+    shell.note("Saved on this device.")          # said twice: held once
+    assert el.textContent == "" and shell.held_notes == ["Saved on this device."]
+    shell.show_held_notes()                      # the game drawn again: still waiting
+    assert el.textContent == ""
+    shell.toast("Reveal a card first.")         # an answer to the player is shown at once
+    assert el.textContent == "Reveal a card first."
+    shell.result_said = "Ann wins"               # the result is drawn
+    shell.show_held_notes()
+    assert el.textContent == "Reveal a card first. Saved on this device." and shell.held_notes == []
+    run_timers(page.clock)
+    for screen in ("lobby", "setup", "home"):    # elsewhere: shown at once
+        shell.screen_id, shell.result_said = screen, None
+        shell.note("Saved on this device.")
+        assert el.textContent == "Saved on this device." and shell.held_notes == []
+        run_timers(page.clock)

@@ -48,6 +48,7 @@ class App(HomeScreens, TableScreens):
         self.screen_state = {}
         self.news_heard = {}             # (seat, slot) -> the last news event told (tell_news)
         self.toasts: list = []           # the texts the toast shows now, oldest first
+        self.held_notes: list = []       # notes waiting for the end of the game being played (``note``)
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.scan = None                 # "Scan the reply": {"on", "connecting", "note"}
         self.scanner = None              # the camera while it looks (ui/scan.py)
@@ -147,6 +148,26 @@ class App(HomeScreens, TableScreens):
                 self.toasts.remove(text)
                 tab.set_text("toast", " ".join(self.toasts))
         timers.later(5000, clear)
+
+    def note(self, text: str) -> None:
+        """A note nobody asked for (the offline worker's "saved on this device"): a toast, but
+        not over a game being played, where it would hide the bottom of a phone's screen (Wie
+        Waldi!'s buttons, in a real-time round) for 5 s.  It waits for the next screen that is
+        not a game being played: the result, the lobby, the set-up, home."""
+        if text not in self.held_notes:
+            self.held_notes.append(text)
+        self.show_held_notes()
+
+    def playing(self) -> bool:
+        """The screen is a game that is on: its table, or the hand-over between two players of
+        a shared device (the next one's screen follows at a tap), not its lobby or its result."""
+        return self.screen_id in ("table", "handover") and self.result_said is None
+
+    def show_held_notes(self) -> None:
+        if self.held_notes and not self.playing():
+            notes, self.held_notes = self.held_notes, []
+            for text in notes:
+                self.toast(text)
 
     def announce(self, text: str) -> None:
         """A polite word to screen readers (the page's small live region), once the screen
@@ -323,6 +344,7 @@ class App(HomeScreens, TableScreens):
             if self.screen_id is not None:     # not on the first draw: the page's own focus stays
                 self.focus_after = self.focus_after or f"#{screen} h1"
             self.screen_id = screen
+        self.show_held_notes()
         if self.focus_after:
             focus.focus_heading(self.focus_after)
         elif self.news_at:

@@ -183,7 +183,7 @@ def start(app) -> None:
     apply_theme(app)
     storage.on_memory_only(lambda key: notify(key))
     follow_height()
-    offline.start(lambda key, reload: notify(key, reload) if reload else app.toast(app.t(key)))
+    offline.start(lambda key, reload: notify(key, reload) if reload else app.note(app.t(key)))
 
 
 # ---------------------------------------------------------------------- the screen
