@@ -4,6 +4,8 @@
   furthest out is named);
 - ``broken heading``: no word of a table's column heading is split over two lines inside its
   letters (a heading breaks between words or at a hyphen, soft or not);
+- ``docked``: a panel kept at the bottom of a phone's screen (Wie Waldi!'s hand, Dobbelduel's
+  dice) covers at most 40 % of its height, the game above it the rest;
 - ``console``: no page error and no console error came since the last look;
 - ``secrets``: on a device passed round (pass-and-play), the screen shows no secret of
   another player; a screen that offers an action to other players at the device (a claim,
@@ -69,11 +71,14 @@ LOOK = """(withText) => {
       }
     }
   }
+  // the panels a phone keeps at the bottom of the screen, over the game (my hand, my dice)
+  const docked = [...document.querySelectorAll('.waldi-hand, .dd-bar')]
+    .map(el => [desc(el).slice(0, 40), Math.round(el.getBoundingClientRect().height)]);
   const screen = q('section.screen');
   const phase = q('[data-phase]');
   const me = q('.roster li.seat.me');
   return {
-    iw, sw, spill, broken, lang: document.documentElement.lang,
+    iw, ih: window.innerHeight, sw, spill, broken, docked, lang: document.documentElement.lang,
     screen: screen ? (screen.id || screen.className) : '?',
     phase: phase ? phase.getAttribute('data-phase') : null,
     heading: ((q('h1') || {}).innerText || '').trim(),
@@ -274,6 +279,9 @@ class Watch:
                 self.fail("overflow", first.split("overflow: ", 1)[1], at)
             else:
                 self.fail("overflow", f"{at}: {problem}")
+        for what, height in look["docked"] if look["iw"] <= 560 else ():
+            if height > 0.4 * look["ih"]:
+                self.fail("docked", f"{what} covers {height} of the phone's {look['ih']} px height", at)
         if look["broken"]:
             self.fail("broken heading", f"column headings break inside a word: {sorted(set(look['broken']))}", at)
         errors = page_errors()
