@@ -48,6 +48,7 @@ def shell(ctl):
     app.result_said = app.focus_after = app.news_at = None
     app.confirm_leave = False
     app.scanner = None                  # no camera looking (ui/scan.py)
+    app.held_notes = []                 # no note waiting for the game's end (App.note)
     app.render = lambda *a: None
     app.announce = app.toast = lambda *a: None
     app.refuse = lambda r: None
