@@ -284,7 +284,7 @@ def test_a_note_nobody_asked_for_waits_for_the_end_of_the_game_being_played(page
     el = page.dom.document.createElement("div")
     el.setAttribute("id", "toast")
     page.dom.document.body.appendChild(el)
-    shell = types.SimpleNamespace(toasts=[], held_notes=[], screen_id="table", result_said=None)
+    shell = types.SimpleNamespace(toasts=[], held_notes=[], screen_id="table", ctl=types.SimpleNamespace(ended=False))
     for name in ("note", "playing", "show_held_notes", "toast"):
         setattr(shell, name, types.MethodType(getattr(App, name), shell))
     shell.note("Saved on this device.")
@@ -295,12 +295,12 @@ def test_a_note_nobody_asked_for_waits_for_the_end_of_the_game_being_played(page
     assert el.textContent == ""
     shell.toast("Reveal a card first.")         # an answer to the player is shown at once
     assert el.textContent == "Reveal a card first."
-    shell.result_said = "Ann wins"               # the result is drawn
+    shell.ctl.ended = True                       # the game has its result
     shell.show_held_notes()
     assert el.textContent == "Reveal a card first. Saved on this device." and shell.held_notes == []
     run_timers(page.clock)
     for screen in ("lobby", "setup", "home"):    # elsewhere: shown at once
-        shell.screen_id, shell.result_said = screen, None
+        shell.screen_id, shell.ctl = screen, None
         shell.note("Saved on this device.")
         assert el.textContent == "Saved on this device." and shell.held_notes == []
         run_timers(page.clock)

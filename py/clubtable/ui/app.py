@@ -161,7 +161,7 @@ class App(HomeScreens, TableScreens):
     def playing(self) -> bool:
         """The screen is a game that is on: its table, or the hand-over between two players of
         a shared device (the next one's screen follows at a tap), not its lobby or its result."""
-        return self.screen_id in ("table", "handover") and self.result_said is None
+        return self.screen_id in ("table", "handover") and self.ctl is not None and not self.ctl.ended
 
     def show_held_notes(self) -> None:
         if self.held_notes and not self.playing():
