@@ -5,7 +5,8 @@
 - ``broken heading``: no word of a table's column heading is split over two lines inside its
   letters (a heading breaks between words or at a hyphen, soft or not);
 - ``docked``: a panel kept at the bottom of a phone's screen (Wie Waldi!'s hand, Dobbelduel's
-  dice) covers at most 40 % of its height, the game above it the rest;
+  dice) covers at most 40 % of its height, the game above it the rest; upright (at most 560 px
+  wide) or held sideways (at most 500 px high);
 - ``console``: no page error and no console error came since the last look;
 - ``secrets``: on a device passed round (pass-and-play), the screen shows no secret of
   another player; a screen that offers an action to other players at the device (a claim,
@@ -279,7 +280,7 @@ class Watch:
                 self.fail("overflow", first.split("overflow: ", 1)[1], at)
             else:
                 self.fail("overflow", f"{at}: {problem}")
-        for what, height in look["docked"] if look["iw"] <= 560 else ():
+        for what, height in look["docked"] if look["iw"] <= 560 or look["ih"] <= 500 else ():
             if height > 0.4 * look["ih"]:
                 self.fail("docked", f"{what} covers {height} of the phone's {look['ih']} px height", at)
         if look["broken"]:

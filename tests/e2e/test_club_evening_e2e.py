@@ -14,20 +14,23 @@ from . import cave_driver, dobbelduel_driver, dodgy_driver, dohdles_driver, wald
 from .conftest import join_from_home, open_page
 from .evening import Watch, host_state
 
-SIZES = {"360": {"width": 360, "height": 640}, "768": {"width": 768, "height": 1024}, "1280": {"width": 1280, "height": 800}}
+SIZES = {"360": {"width": 360, "height": 640}, "740": {"width": 740, "height": 360},
+         "768": {"width": 768, "height": 1024}, "1280": {"width": 1280, "height": 800}}
 LOCALES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE"}
 # On the phone the players are nicknames of the input's full 24 characters without a space:
 # every screen must break them rather than grow wider than the phone (the overflow check).
 NICKNAMES = {"360": ("Schachgrossmeisterin2000", "Wolfgangamadeusmozart_99"), "1280": (None, "Gwen")}
 NICKNAMES["768"] = NICKNAMES["360"]     # a tablet held upright, the same nicknames
+NICKNAMES["740"] = NICKNAMES["360"]     # the phone held sideways
 
 # (game, mode, size, language): each game on a phone and a desktop, every size in all three
-# languages; Wie Waldi!'s wide score tables on an upright tablet too (768 px: no phone rules).
+# languages; Wie Waldi!'s wide score tables on an upright tablet too (768 px: no phone rules), and
+# its hand, docked at the bottom, on a phone held sideways (740 × 360: the height is short).
 EVENING = [
     ("dohdles", "solo", "360", "fr"), ("dohdles", "pass", "360", "de"), ("dohdles", "tabs", "1280", "en"),
     ("dobbelduel", "solo", "1280", "de"), ("dobbelduel", "pass", "360", "en"), ("dobbelduel", "tabs", "1280", "fr"),
     ("cave", "pass", "360", "de"), ("cave", "tabs", "1280", "fr"), ("cave", "tabs", "360", "en"),
-    ("waldi", "solo", "1280", "en"), ("waldi", "tabs", "360", "de"), ("waldi", "tabs", "768", "de"),
+    ("waldi", "solo", "740", "en"), ("waldi", "tabs", "360", "de"), ("waldi", "tabs", "768", "de"),
     ("dodgy", "solo", "1280", "en"), ("dodgy", "pass", "360", "fr"), ("dodgy", "tabs", "360", "de"),
 ]
 

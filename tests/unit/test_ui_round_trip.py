@@ -264,7 +264,7 @@ def test_a_note_that_comes_meanwhile_is_shown_beside_the_answer_not_instead(page
     el = page.dom.document.createElement("div")
     el.setAttribute("id", "toast")
     page.dom.document.body.appendChild(el)
-    shown = types.SimpleNamespace(toasts=[])
+    shown = types.SimpleNamespace(toasts=[], toast_shown={})
     App.toast(shown, "Copied.")
     App.toast(shown, "Saved on this device.")
     assert el.textContent == "Copied. Saved on this device."
@@ -284,9 +284,7 @@ def test_a_note_nobody_asked_for_waits_for_the_end_of_the_game_being_played(page
     el = page.dom.document.createElement("div")
     el.setAttribute("id", "toast")
     page.dom.document.body.appendChild(el)
-    shell = types.SimpleNamespace(toasts=[], held_notes=[], screen_id="table", ctl=types.SimpleNamespace(ended=False))
-    for name in ("note", "playing", "show_held_notes", "toast"):
-        setattr(shell, name, types.MethodType(getattr(App, name), shell))
+    shell = note_shell(App, "table")
     shell.note("Saved on this device.")
     shell.screen_id = "handover"                 # a shared device passed on: the game goes on
     shell.note("Saved on this device.")          # said twice: held once
@@ -304,3 +302,37 @@ def test_a_note_nobody_asked_for_waits_for_the_end_of_the_game_being_played(page
         shell.note("Saved on this device.")
         assert el.textContent == "Saved on this device." and shell.held_notes == []
         run_timers(page.clock)
+
+
+def note_shell(App, screen):
+    shell = types.SimpleNamespace(toasts=[], held_notes=[], notes_shown=set(), toast_shown={}, screen_id=screen,
+                                  ctl=types.SimpleNamespace(ended=False))
+    for name in ("note", "playing", "show_held_notes", "toast"):
+        setattr(shell, name, types.MethodType(getattr(App, name), shell))
+    return shell
+
+
+def test_a_note_shown_on_the_set_up_steps_aside_when_the_game_begins(page):
+    """The worker's note came on the set-up; a solo game starts a second later: the note would
+    lie over the table for the rest of its 5 s, so it leaves with the set-up and comes back,
+    for a whole 5 s of its own, with the result.  An answer to the player stays."""
+    from clubtable.ui.app import App
+    el = page.dom.document.createElement("div")
+    el.setAttribute("id", "toast")
+    page.dom.document.body.appendChild(el)
+    shell = note_shell(App, "setup")
+    shell.note("Saved on this device.")
+    shell.toast("Copied.")
+    assert el.textContent == "Saved on this device. Copied."
+    shell.screen_id = "table"                    # the game begins
+    shell.show_held_notes()                      # (the draw asks)
+    assert el.textContent == "Copied." and shell.held_notes == ["Saved on this device."]
+    shell.ctl.ended = True
+    shell.show_held_notes()
+    assert el.textContent == "Copied. Saved on this device."
+    first_showing, copied, second_showing = [f for _, f in page.clock.timers]
+    first_showing()                              # the set-up's 5 s, run out: not this showing's
+    copied()
+    assert el.textContent == "Saved on this device."
+    second_showing()
+    assert el.textContent == "" and shell.toasts == []

@@ -49,6 +49,8 @@ class App(HomeScreens, TableScreens):
         self.news_heard = {}             # (seat, slot) -> the last news event told (tell_news)
         self.toasts: list = []           # the texts the toast shows now, oldest first
         self.held_notes: list = []       # notes waiting for the end of the game being played (``note``)
+        self.notes_shown: set = set()    # the notes among the toasts (put aside again when a game begins)
+        self.toast_shown: dict = {}      # text -> how many times it was shown (its 5 s are the last showing's)
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.scan = None                 # "Scan the reply": {"on", "connecting", "note"}
         self.scanner = None              # the camera while it looks (ui/scan.py)
@@ -142,9 +144,11 @@ class App(HomeScreens, TableScreens):
         ("Copied") must not vanish under it."""
         self.toasts = [t for t in self.toasts if t != text] + [text]
         tab.set_text("toast", " ".join(self.toasts))
+        shown = self.toast_shown[text] = self.toast_shown.get(text, 0) + 1
 
         def clear():
-            if text in self.toasts:
+            # this showing's own 5 s: a note put aside and shown again keeps its full time
+            if text in self.toasts and self.toast_shown.get(text) == shown:
                 self.toasts.remove(text)
                 tab.set_text("toast", " ".join(self.toasts))
         timers.later(5000, clear)
@@ -164,9 +168,18 @@ class App(HomeScreens, TableScreens):
         return self.screen_id in ("table", "handover") and self.ctl is not None and not self.ctl.ended
 
     def show_held_notes(self) -> None:
-        if self.held_notes and not self.playing():
+        if self.playing():
+            # a note shown on the set-up a moment before the game began steps aside with it
+            aside = [t for t in self.toasts if t in self.notes_shown]
+            if aside:
+                self.toasts = [t for t in self.toasts if t not in aside]
+                tab.set_text("toast", " ".join(self.toasts))
+                self.held_notes += [t for t in aside if t not in self.held_notes]
+            return
+        if self.held_notes:
             notes, self.held_notes = self.held_notes, []
             for text in notes:
+                self.notes_shown.add(text)
                 self.toast(text)
 
     def announce(self, text: str) -> None:

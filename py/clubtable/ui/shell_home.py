@@ -123,7 +123,7 @@ class HomeScreens:
             resume = [h("p", h("button", t("home.back_to_table"), cls="primary", data_key="back-table",
                                  on_click=lambda e: self.go("#/table")))]
         name_field = h("div", h("label", t("home.your_name"), html_for="join-name"), " ",
-                       h("input", id="join-name", maxlength="24", autocomplete="nickname", value=self.player_name,
+                       h("input", id="join-name", maxlength="24", size="24", autocomplete="nickname", value=self.player_name,
                          aria_describedby="name-hint", on_input=lambda e: self.remember_name(dom.value_of(e))),
                        h("span", t("home.name_hint"), cls="muted hint", id="name-hint") if not self.player_name else None,
                        cls="field player-name")
@@ -570,7 +570,7 @@ class HomeScreens:
                                      servers=ice.described([e for e in j["ice"] if e != ice.RELAY])),
                               cls="muted", id="join-ice"))
             body += [h("div", h("label", t("join.your_name"), html_for="invite-name"), " ",
-                       h("input", id="invite-name", maxlength="24", value=j.get("name", ""),
+                       h("input", id="invite-name", maxlength="24", size="24", value=j.get("name", ""),
                          on_input=lambda e: j.__setitem__("name", dom.value_of(e))), cls="field"),
                      h("button", t("join.answer"), cls="primary", id="answer-invite",
                        on_click=lambda e: asyncio.ensure_future(self.answer_invite()))]

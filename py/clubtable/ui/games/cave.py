@@ -219,11 +219,11 @@ def interrupt_bar(ctx):
         seat = armed[0]
         mine = seat == ctx.seat
         return h("div", h("p", t("cave.interrupt_ask", name=ctx.name(seat)), id="cave-interrupt-ask", role="alert"),
-                 h("button", "✋ ", t("cave.interrupt_yes"), id="cave-interrupt-yes" if mine else None,
+                 h("button", "☝ ", t("cave.interrupt_yes"), id="cave-interrupt-yes" if mine else None,
                    key=f"cave-interrupt-yes-{seat}", cls="cave-interrupt-yes danger", on_click=spend(seat)), " ",
                  h("button", t("cave.interrupt_no"), id="cave-interrupt-no", on_click=cancel),
                  cls="cave-interrupts asking")
-    buttons = [h("button", "✋ ", t("cave.interrupt"), " ", h("span", t("cave.cubes", n=cubes), cls="cave-cube-n"),
+    buttons = [h("button", "☝ ", t("cave.interrupt"), " ", h("span", t("cave.cubes", n=cubes), cls="cave-cube-n"),
                  id="cave-interrupt", cls="cave-interrupt", disabled=not ctx.can("interrupt"),
                  data_cubes=cubes, on_click=lambda e: arm(ctx.seat))]
     buttons += ctx.for_others("interrupt", lambda seat, a: t("cave.interrupt_for", name=ctx.name(seat)),
