@@ -156,10 +156,11 @@ class TableScreens:
             body += self.invite_panel()
         if ctl.can_start:
             body += [h("p", t("lobby.same_browser"), cls="muted"),
-                     h("button", t("lobby.start"), cls="primary big", id="start-table",
-                       on_click=lambda e: self.start_table(False)),
-                     h("button", t("lobby.start_with_bots"), id="start-bots",
-                       on_click=lambda e: self.start_table(True)) if ctl.game.bot_levels else None]
+                     h("div", h("button", t("lobby.start"), cls="primary big", id="start-table",
+                                  on_click=lambda e: self.start_table(False)),
+                       h("button", t("lobby.start_with_bots"), id="start-bots",
+                         on_click=lambda e: self.start_table(True)) if ctl.game.bot_levels else None,
+                       cls="row")]          # apart, and one under the other where the row is short
         else:
             body.append(self.host_status() or h("p", t("lobby.waiting_host"), role="status"))
         body.append(h("p", h("a", t("howto.link"), href=f"#/rules/{ctl.game.id}", id="lobby-rules",
