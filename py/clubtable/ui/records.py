@@ -92,9 +92,12 @@ def render(app):
     reading = _opened[0]
     body = [h("h1", t("record.open_title")),
             h("p", t("record.open_hint"), cls="muted", id="open-hint"),
-            h("div", h("label", t("record.choose_file"), html_for="open-record"), " ",
-              h("input", type="file", id="open-record", accept=".json,application/json",
-                aria_describedby="open-hint", on_change=chosen),
+            # a button in the page's language (the browser's own file field speaks the
+            # browser's, and its button is smaller than a finger)
+            h("div", h("label", t("record.choose_file"),
+                       h("input", type="file", id="open-record", accept=".json,application/json",
+                         aria_describedby="open-hint", cls="sr-only", on_change=chosen),
+                       cls="button"),
               cls="field drop-zone", id="drop-zone", on_dragover=over, on_drop=dropped)]
     if reading is not None:
         good = reading.code == record.OK
