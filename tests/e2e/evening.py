@@ -7,6 +7,7 @@
 - ``docked``: a panel kept at the bottom of a phone's screen (Wie Waldi!'s hand, Dobbelduel's
   dice) covers at most 40 % of its height, the game above it the rest; upright (at most 560 px
   wide) or held sideways (at most 500 px high);
+- ``toast``: a toast never lies over such a docked panel (a refusal over the cards it is about);
 - ``console``: no page error and no console error came since the last look;
 - ``secrets``: on a device passed round (pass-and-play), the screen shows no secret of
   another player; a screen that offers an action to other players at the device (a claim,
@@ -75,11 +76,18 @@ LOOK = """(withText) => {
   // the panels a phone keeps at the bottom of the screen, over the game (my hand, my dice)
   const docked = [...document.querySelectorAll('.waldi-hand, .dd-bar')]
     .map(el => [desc(el).slice(0, 40), Math.round(el.getBoundingClientRect().height)]);
+  // a toast showing over such a panel, where it hides the player's own cards or dice
+  const toast = q('#toast');
+  const tb = toast && toast.textContent.trim() ? toast.getBoundingClientRect() : null;
+  const covered = tb ? [...document.querySelectorAll('.waldi-hand, .dd-bar')].filter(el => {
+      const b = el.getBoundingClientRect();
+      return b.bottom > 0 && b.top < window.innerHeight && tb.top < b.bottom && tb.bottom > b.top
+        && tb.left < b.right && tb.right > b.left; }).map(el => desc(el).slice(0, 40)) : [];
   const screen = q('section.screen');
   const phase = q('[data-phase]');
   const me = q('.roster li.seat.me');
   return {
-    iw, ih: window.innerHeight, sw, spill, broken, docked, lang: document.documentElement.lang,
+    iw, ih: window.innerHeight, sw, spill, broken, docked, covered, lang: document.documentElement.lang,
     screen: screen ? (screen.id || screen.className) : '?',
     phase: phase ? phase.getAttribute('data-phase') : null,
     heading: ((q('h1') || {}).innerText || '').trim(),
@@ -283,6 +291,8 @@ class Watch:
         for what, height in look["docked"] if look["iw"] <= 560 or look["ih"] <= 500 else ():
             if height > 0.4 * look["ih"]:
                 self.fail("docked", f"{what} covers {height} of the phone's {look['ih']} px height", at)
+        if look["covered"]:
+            self.fail("toast", f"a toast lies over {look['covered'][0]}, the player's own panel", at)
         if look["broken"]:
             self.fail("broken heading", f"column headings break inside a word: {sorted(set(look['broken']))}", at)
         errors = page_errors()
