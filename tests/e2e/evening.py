@@ -7,6 +7,8 @@
 - ``docked``: a panel kept at the bottom of a phone's screen (Wie Waldi!'s hand, Dobbelduel's
   dice) covers at most 40 % of its height, the game above it the rest; upright (at most 560 px
   wide) or held sideways (at most 500 px high);
+- ``touching``: no two buttons stand side by side without space between them (they read as
+  one control, and a finger meant for one lands on the other);
 - ``toast``: a toast never lies over such a docked panel (a refusal over the cards it is about);
 - ``console``: no page error and no console error came since the last look;
 - ``secrets``: on a device passed round (pass-and-play), the screen shows no secret of
@@ -76,6 +78,15 @@ LOOK = """(withText) => {
   // the panels a phone keeps at the bottom of the screen, over the game (my hand, my dice)
   const docked = [...document.querySelectorAll('.waldi-hand, .dd-bar')]
     .map(el => [desc(el).slice(0, 40), Math.round(el.getBoundingClientRect().height)]);
+  // buttons side by side with no space between them (two controls that read as one)
+  const touching = [];
+  for (const el of document.querySelectorAll('button, a.button, label.button')) {
+    const next = el.nextElementSibling;
+    if (!next || !next.matches('button, a.button, label.button')) continue;
+    const a = el.getBoundingClientRect(), b = next.getBoundingClientRect();
+    if (!a.width || !b.width || a.bottom <= b.top || b.bottom <= a.top) continue;   // hidden, or on other lines
+    if (b.left - a.right < 2 && b.left >= a.left) touching.push(desc(el).slice(0, 40) + ' | ' + desc(next).slice(0, 40));
+  }
   // a toast showing over such a panel, where it hides the player's own cards or dice
   const toast = q('#toast');
   const tb = toast && toast.textContent.trim() ? toast.getBoundingClientRect() : null;
@@ -87,7 +98,7 @@ LOOK = """(withText) => {
   const phase = q('[data-phase]');
   const me = q('.roster li.seat.me');
   return {
-    iw, ih: window.innerHeight, sw, spill, broken, docked, covered, lang: document.documentElement.lang,
+    iw, ih: window.innerHeight, sw, spill, broken, docked, covered, touching, lang: document.documentElement.lang,
     screen: screen ? (screen.id || screen.className) : '?',
     phase: phase ? phase.getAttribute('data-phase') : null,
     heading: ((q('h1') || {}).innerText || '').trim(),
@@ -291,6 +302,8 @@ class Watch:
         for what, height in look["docked"] if look["iw"] <= 560 or look["ih"] <= 500 else ():
             if height > 0.4 * look["ih"]:
                 self.fail("docked", f"{what} covers {height} of the phone's {look['ih']} px height", at)
+        if look["touching"]:
+            self.fail("touching", f"buttons side by side with no space between them: {look['touching'][0]}", at)
         if look["covered"]:
             self.fail("toast", f"a toast lies over {look['covered'][0]}, the player's own panel", at)
         if look["broken"]:

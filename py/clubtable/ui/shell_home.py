@@ -115,7 +115,7 @@ class HomeScreens:
             tables.append(h("li", h("span", label), " ",
                             h("span", t("home.free_seats", n=free), cls="muted"), " ",
                             h("button", t("home.join_button"), data_key=f"join-{tid}", disabled=not free,
-                              aria_label=label, on_click=lambda e, x=tid: self.join_local(x)),
+                              aria_label=label, on_click=lambda e, x=tid: self.join_local(x)), " ",
                             h("button", t("home.watch"), data_key=f"watch-{tid}",
                               on_click=lambda e, x=tid: self.join_local(x, spectate=True))))
         resume = []

@@ -527,12 +527,12 @@ class TableScreens:
                            cls="ok" if ok else "error", id="verified"))
         elif ctl.seed is not None:
             lines.append(h("p", t("result.seed", seed=show_game_number(ctl.seed)), cls="muted", id="seed"))
-        lines.append(h("button", t("result.again"), cls="primary", id="play-again",
-                       on_click=lambda e: self.again()))
         host_table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
         records.keep_finished(self, host_table)     # into this device's list, once per table
-        lines.append(replays.replay_button(self, host_table))
-        lines.append(records.save_button(self))
+        lines.append(h("div", h("button", t("result.again"), cls="primary", id="play-again",
+                                on_click=lambda e: self.again()),
+                       replays.replay_button(self, host_table), records.save_button(self),
+                       cls="row"))                  # apart, wrapping one under the other on a phone
         return h("section", lines, cls="result", id="result")
 
     def again(self):
