@@ -76,8 +76,8 @@ LOOK = """(withText) => {
     }
   }
   // the panels a phone keeps at the bottom of the screen, over the game (my hand, my dice)
-  const docked = [...document.querySelectorAll('.waldi-hand, .dd-bar')]
-    .map(el => [desc(el).slice(0, 40), Math.round(el.getBoundingClientRect().height)]);
+  const panels = [...document.querySelectorAll('.waldi-hand, .dd-bar')];
+  const docked = panels.map(el => [desc(el).slice(0, 40), Math.round(el.getBoundingClientRect().height)]);
   // buttons side by side with no space between them (two controls that read as one)
   const touching = [];
   for (const el of document.querySelectorAll('button, a.button, label.button')) {
@@ -90,7 +90,7 @@ LOOK = """(withText) => {
   // a toast showing over such a panel, where it hides the player's own cards or dice
   const toast = q('#toast');
   const tb = toast && toast.textContent.trim() ? toast.getBoundingClientRect() : null;
-  const covered = tb ? [...document.querySelectorAll('.waldi-hand, .dd-bar')].filter(el => {
+  const covered = tb ? panels.filter(el => {
       const b = el.getBoundingClientRect();
       return b.bottom > 0 && b.top < window.innerHeight && tb.top < b.bottom && tb.bottom > b.top
         && tb.left < b.right && tb.right > b.left; }).map(el => desc(el).slice(0, 40)) : [];

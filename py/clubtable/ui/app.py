@@ -50,7 +50,7 @@ class App(HomeScreens, TableScreens):
         self.toasts: list = []           # the texts the toast shows now, oldest first
         self.held_notes: list = []       # notes waiting for the end of the game being played (``note``)
         self.notes_shown: set = set()    # the notes among the toasts (put aside again when a game begins)
-        self.toast_shown: dict = {}      # text -> how many times it was shown (its 5 s are the last showing's)
+        self.toast_shown: dict = {}      # text shown -> its showings so far (its 5 s are the last showing's)
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.scan = None                 # "Scan the reply": {"on", "connecting", "note"}
         self.scanner = None              # the camera while it looks (ui/scan.py)
@@ -150,6 +150,7 @@ class App(HomeScreens, TableScreens):
             # this showing's own 5 s: a note put aside and shown again keeps its full time
             if text in self.toasts and self.toast_shown.get(text) == shown:
                 self.toasts.remove(text)
+                del self.toast_shown[text]       # kept only while shown: refusals name players and numbers
                 tab.set_text("toast", " ".join(self.toasts))
         timers.later(5000, clear)
 
