@@ -9,7 +9,8 @@
   wide) or held sideways (at most 500 px high);
 - ``touching``: no two buttons stand side by side without space between them (they read as
   one control, and a finger meant for one lands on the other);
-- ``toast``: a toast never lies over such a docked panel (a refusal over the cards it is about);
+- ``toast``: a toast never lies over such a docked panel (a refusal over the cards it is about),
+  nor over the result's buttons (a new game, the replay, saving the game);
 - ``console``: no page error and no console error came since the last look;
 - ``secrets``: on a device passed round (pass-and-play), the screen shows no secret of
   another player; a screen that offers an action to other players at the device (a claim,
@@ -87,10 +88,12 @@ LOOK = """(withText) => {
     if (!a.width || !b.width || a.bottom <= b.top || b.bottom <= a.top) continue;   // hidden, or on other lines
     if (b.left - a.right < 2 && b.left >= a.left) touching.push(desc(el).slice(0, 40) + ' | ' + desc(next).slice(0, 40));
   }
-  // a toast showing over such a panel, where it hides the player's own cards or dice
+  // a toast showing over such a panel, where it hides the player's own cards or dice, or
+  // over the result's buttons, the next thing a player reaches for
   const toast = q('#toast');
   const tb = toast && toast.textContent.trim() ? toast.getBoundingClientRect() : null;
-  const covered = tb ? panels.filter(el => {
+  const guarded = [...panels, ...document.querySelectorAll('#result button, #result .button')];
+  const covered = tb ? guarded.filter(el => {
       const b = el.getBoundingClientRect();
       return b.bottom > 0 && b.top < window.innerHeight && tb.top < b.bottom && tb.bottom > b.top
         && tb.left < b.right && tb.right > b.left; }).map(el => desc(el).slice(0, 40)) : [];
@@ -305,7 +308,7 @@ class Watch:
         if look["touching"]:
             self.fail("touching", f"buttons side by side with no space between them: {look['touching'][0]}", at)
         if look["covered"]:
-            self.fail("toast", f"a toast lies over {look['covered'][0]}, the player's own panel", at)
+            self.fail("toast", f"a toast lies over {look['covered'][0]}", at)
         if look["broken"]:
             self.fail("broken heading", f"column headings break inside a word: {sorted(set(look['broken']))}", at)
         errors = page_errors()

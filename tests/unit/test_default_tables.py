@@ -147,3 +147,38 @@ def test_the_set_up_explains_a_mode_computers_cannot_play_and_offers_two_ways_ou
     people.events["click"](None)
     assert [x["kind"] for x in shell.setup["seats"]] == ["local", "pass", "pass", "pass"]
     assert HomeScreens.bots_note(shell, game) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_dohdles_set_up_deals_suggestion_boards_in_the_page_language(lang):
+    """A German page's Dohdles! table sculpts German words and screens questions in German."""
+    setup = setup_of("dohdles", lang)
+    assert setup["options"]["language"] == lang
+    table = Table("dohdles", [dict(s) for s in setup["seats"]], options=setup["options"], seed=3)
+    table.start(0)
+    assert table.state["options"]["language"] == lang
+    from clubtable.games.riddles.boards import BOARDS
+    board = table.game.view(table.state, 0)["board"]       # the player's own suggestion board
+    assert list(board["terms"]) == list(BOARDS[lang][board["index"]])
+
+
+def test_a_language_option_follows_the_page_unless_the_host_chose_it():
+    HomeScreens = home()
+    shell = types.SimpleNamespace(t=Translator("en"), player_name="Ann")
+    shell.new_seat = lambda game, i: HomeScreens.new_seat(shell, game, i)
+    shell.new_seat_kind = lambda game: HomeScreens.new_seat_kind(shell, game)
+    shell.setup = HomeScreens.new_setup(shell, "dohdles")
+    HomeScreens.follow_page_language(shell, "en", "de")
+    assert shell.setup["options"]["language"] == "de"
+    shell.setup["options"]["language"] = "fr"                  # the host's own choice
+    HomeScreens.follow_page_language(shell, "de", "en")
+    assert shell.setup["options"]["language"] == "fr"
+
+
+def test_games_without_a_language_option_keep_their_defaults():
+    for game_id, game in GAMES.items():
+        setup = setup_of(game_id, "de")
+        for name in game.options:
+            if name not in game.language_options and name not in game.bot_options \
+                    and name not in ("first_player_rule", "first_player"):
+                assert setup["options"][name] == game.options[name], (game_id, name)

@@ -293,29 +293,55 @@ def test_a_note_nobody_asked_for_waits_for_the_end_of_the_game_being_played(page
     assert el.textContent == ""
     shell.toast("Reveal a card first.")         # an answer to the player is shown at once
     assert el.textContent == "Reveal a card first."
-    shell.ctl.ended = True                       # the game has its result
+    shell.ctl.ended = True                       # the game has its result: a line of it
+    shell.take_result_notes()                    # (the draw asks, before it builds the screen)
     shell.show_held_notes()
-    assert el.textContent == "Reveal a card first. Saved on this device." and shell.held_notes == []
+    assert el.textContent == "Reveal a card first." and shell.held_notes == []
+    assert shell.result_notes == ["Saved on this device."] and shell.said == ["Saved on this device."]
     run_timers(page.clock)
     for screen in ("lobby", "setup", "home"):    # elsewhere: shown at once
-        shell.screen_id, shell.ctl = screen, None
+        shell.screen_id, shell.ctl, shell.route = screen, None, "#/"
         shell.note("Saved on this device.")
         assert el.textContent == "Saved on this device." and shell.held_notes == []
         run_timers(page.clock)
 
 
+def test_a_note_that_comes_on_the_result_is_a_line_of_it_not_a_toast_over_its_buttons(page):
+    """On a phone the toast lay over "Replay this game" and "Save this game" for 5 s."""
+    from clubtable.ui.app import App
+    el = page.dom.document.createElement("div")
+    el.setAttribute("id", "toast")
+    page.dom.document.body.appendChild(el)
+    shell = note_shell(App, "table")
+    shell.ctl.ended = True
+    shell.note("Saved on this device.")
+    assert shell.drawn == 1 and shell.result_notes == ["Saved on this device."]
+    assert el.textContent == "" and shell.toasts == [] and shell.held_notes == []
+    shell.note("Saved on this device.")          # said again: one line
+    assert shell.result_notes == ["Saved on this device."] and shell.said == ["Saved on this device."]
+
+
 def note_shell(App, screen):
     shell = types.SimpleNamespace(toasts=[], held_notes=[], notes_shown=set(), toast_shown={}, screen_id=screen,
-                                  ctl=types.SimpleNamespace(ended=False))
-    for name in ("note", "playing", "show_held_notes", "toast"):
+                                  ctl=types.SimpleNamespace(ended=False), route=f"#/{screen}", result_notes=[],
+                                  said=[], drawn=0)
+    for name in ("note", "playing", "show_held_notes", "toast", "at_result", "take_result_notes"):
         setattr(shell, name, types.MethodType(getattr(App, name), shell))
+    shell.announce = shell.said.append
+
+    def render():
+        shell.drawn += 1
+        shell.take_result_notes()
+        shell.show_held_notes()
+    shell.render = render
     return shell
 
 
 def test_a_note_shown_on_the_set_up_steps_aside_when_the_game_begins(page):
     """The worker's note came on the set-up; a solo game starts a second later: the note would
     lie over the table for the rest of its 5 s, so it leaves with the set-up and comes back,
-    for a whole 5 s of its own, with the result.  An answer to the player stays."""
+    for a whole 5 s of its own, on the next screen (home, when the player leaves the game).
+    An answer to the player stays."""
     from clubtable.ui.app import App
     el = page.dom.document.createElement("div")
     el.setAttribute("id", "toast")
@@ -327,7 +353,7 @@ def test_a_note_shown_on_the_set_up_steps_aside_when_the_game_begins(page):
     shell.screen_id = "table"                    # the game begins
     shell.show_held_notes()                      # (the draw asks)
     assert el.textContent == "Copied." and shell.held_notes == ["Saved on this device."]
-    shell.ctl.ended = True
+    shell.screen_id, shell.ctl, shell.route = "home", None, "#/"      # the player leaves the game
     shell.show_held_notes()
     assert el.textContent == "Copied. Saved on this device."
     first_showing, copied, second_showing = [f for _, f in page.clock.timers]

@@ -292,6 +292,7 @@ class Game:
     bot_levels: tuple = ()        # ("easy", "normal", "hard"), empty when no bots
     bots: str = ""                # "module:factory" of the bots, relative to the game's package
     bot_options: dict = {}        # {option: [values computer players can play with]} (others stall them)
+    language_options: tuple = ()  # options whose choices are languages ("en"...): the set-up starts them at the page's
     realtime: bool = False        # players act at once or out of turn: the table ticks often
     pass_and_play: bool = True    # False: seats play simultaneously, one shared device cannot be passed
     moves: dict = {}              # {type: Move}: declared moves and their handlers

@@ -51,6 +51,7 @@ class App(HomeScreens, TableScreens):
         self.held_notes: list = []       # notes waiting for the end of the game being played (``note``)
         self.notes_shown: set = set()    # the notes among the toasts (put aside again when a game begins)
         self.toast_shown: dict = {}      # text shown -> its showings so far (its 5 s are the last showing's)
+        self.result_notes: list = []     # held notes shown as lines of the result, not over its buttons
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.scan = None                 # "Scan the reply": {"on", "connecting", "note"}
         self.scanner = None              # the camera while it looks (ui/scan.py)
@@ -161,7 +162,25 @@ class App(HomeScreens, TableScreens):
         not a game being played: the result, the lobby, the set-up, home."""
         if text not in self.held_notes:
             self.held_notes.append(text)
-        self.show_held_notes()
+        if self.at_result():
+            self.render()                   # a line of the result (``take_result_notes``)
+        else:
+            self.show_held_notes()
+
+    def at_result(self) -> bool:
+        """The screen is the result of the game this tab played."""
+        return self.route.lstrip("#/").split("/")[0] == "table" and self.ctl is not None and self.ctl.ended
+
+    def take_result_notes(self) -> None:
+        """On the result a held note is a line of it, below its buttons: a toast there lay
+        over the buttons a player reaches for next (New game, Replay, Save) for 5 s."""
+        if self.held_notes and self.at_result():
+            for text in self.held_notes:
+                if text not in self.result_notes:
+                    self.result_notes.append(text)
+                    self.notes_shown.add(text)
+                    self.announce(text)
+            self.held_notes = []
 
     def playing(self) -> bool:
         """The screen is a game that is on: its table, or the hand-over between two players of
@@ -212,7 +231,9 @@ class App(HomeScreens, TableScreens):
             storage.put(NAME_KEY, name)
 
     def set_lang(self, lang):
+        before = self.t.lang
         self.t = Translator(lang)
+        self.follow_page_language(before, lang)
         storage.put(LANG_KEY, lang)
         tab.set_document_lang(lang)
         self.render_lang()
@@ -260,6 +281,7 @@ class App(HomeScreens, TableScreens):
         self.stop_scan(render=False)
         self.invite = None
         self.result_said = None
+        self.result_notes = []
         self.news_heard = {}
         self.confirm_leave = False
 
@@ -331,6 +353,7 @@ class App(HomeScreens, TableScreens):
         self.renders += 1
         self.draw_due = False
         parts = self.route.lstrip("#/").split("/")
+        self.take_result_notes()
         if parts[0] == "table" and self.ctl is not None:
             tree = self.render_table()
         elif parts[0] == "join" and self.join is not None:

@@ -35,6 +35,10 @@ class HomeScreens:
         options = json.loads(json.dumps(game.options))
         if options.get("first_player_rule") not in (None,) + HONOURED_RULES:
             options["first_player_rule"], options["first_player"] = "random", None
+        # words to sculpt and questions screened in the language the page speaks
+        for name in game.language_options:
+            if self.t.lang in game.option_choices.get(name, ()):
+                options[name] = self.t.lang
         # the default table plays at once: with computers at it, a mode they can play in
         if any(s["kind"] == "bot" for s in seats):
             for name, fits in game.bot_options.items():
@@ -42,6 +46,17 @@ class HomeScreens:
                     options[name] = fits[0]
         return {"game": game_id, "seats": seats, "options": options, "error": None, "ice": "",
                 "pace": 1.0, "bad": set()}
+
+    def follow_page_language(self, before, lang):
+        """The page's language changed during a set-up: a language option still at the
+        language the page spoke follows it (one the host chose stays)."""
+        s = self.setup
+        if s is None:
+            return
+        game = GAMES[s["game"]]
+        for name in game.language_options:
+            if s["options"].get(name) == before and lang in game.option_choices.get(name, ()):
+                s["options"][name] = lang
 
     def new_seat_kind(self, game):
         """A new seat's kind: a computer, else (no computer players) a player at this device,

@@ -533,6 +533,7 @@ class TableScreens:
                                 on_click=lambda e: self.again()),
                        replays.replay_button(self, host_table), records.save_button(self),
                        cls="row"))                  # apart, wrapping one under the other on a phone
+        lines += [h("p", text, cls="muted result-note", key=f"note-{i}") for i, text in enumerate(self.result_notes)]
         return h("section", lines, cls="result", id="result")
 
     def again(self):

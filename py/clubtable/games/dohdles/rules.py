@@ -144,6 +144,7 @@ class Dohdles(Game):
     # the computers cannot see pictures: in a drawing or photo game they make nothing and
     # the making time runs out with no Dohdle of theirs (docs/games/dohdles.md)
     bot_options = {"riddle_medium": ["table"]}
+    language_options = ("language",)           # a German page deals German suggestion boards
     options = {
         "language": "en",                                  # suggestion boards, question screening
         "riddle_medium": "drawing",                        # §1.10: drawing | photo | table
