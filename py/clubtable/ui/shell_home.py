@@ -204,7 +204,7 @@ class HomeScreens:
         kind_sel = h("select", [h("option", t(f"setup.kind.{k}"), value=k, selected=seat["kind"] == k) for k in kinds],
                      id=f"seat-kind-{i}", aria_label=t("setup.seat_kind", n=i + 1),
                      on_change=lambda e, i=i: self.set_seat(i, "kind", dom.value_of(e)))
-        name_in = h("input", value=seat["name"], id=f"seat-name-{i}", maxlength="24",
+        name_in = h("input", value=seat["name"], id=f"seat-name-{i}", maxlength="24", size="24",
                     aria_label=t("setup.seat_name", n=i + 1),
                     on_input=lambda e, i=i: self.set_seat(i, "name", dom.value_of(e), render=False))
         level = None
