@@ -198,6 +198,13 @@ def test_club_evening(browser, base_url, game, mode, size, lang):
             for name, page in pages:
                 page.wait_for_selector("#result")
                 watch.end(page, name)
+                # every player's device offers a look back: the host's, a guest's from the end it checked
+                if not page.wait_for_selector("#result #replay-game", timeout=10_000):
+                    watch.fail("end", f"{name}: the result offers no replay of the game")
+            if mode == "tabs":
+                guest.click("#replay-game")
+                guest.wait_for_selector("#replay")
+                watch.look(guest, "guest")                         # the guest's replay of the game
             if isinstance(step, WaldiRecord) and mode == "solo":
                 waldi_end(watch, host, step, len(seats))
         origin = urlparse(base_url).netloc

@@ -67,6 +67,9 @@ class _Ctl:
     def can_replace_with_bot(self, seat):
         return False
 
+    def finished_record(self):
+        return None
+
     def local_seats(self):
         return [0]
 

@@ -262,3 +262,29 @@ def test_tampered_end_received_is_reported():
     end["seq"] = a.host_seq + 1
     assert a.receive(encode(end)) == [("end", False, a.verified[1])]
     assert a.verified[0] is False
+
+
+# ---------------------------------------------------------------------------- a guest's record
+def test_a_guest_whose_check_of_the_end_held_has_the_hosts_record(monkeypatch):
+    """Every player's phone offers "Replay" and "Save" at the end, not only the host's: the
+    end reveals the seed and the whole log, and the guest's record is the host's file."""
+    import fake_dom
+    from shell_stub import fake_page
+    page = fake_page(monkeypatch, ["clubtable.ui"])
+    parts = next(page)
+    try:
+        from clubtable.session.record import record_from_table
+        GuestTable = parts.controllers.GuestTable
+        t, net = finished()
+        for peer in "ABS":
+            ctl = GuestTable.__new__(GuestTable)
+            ctl.guest, ctl.verified, ctl._record = net.guests[peer], net.guests[peer].verified, None
+            assert ctl.finished_record() == record_from_table(t)
+        ctl = GuestTable.__new__(GuestTable)      # a check that failed: nothing to replay or save
+        ctl.guest, ctl.verified, ctl._record = net.guests["A"], (False, "tampered"), None
+        assert ctl.finished_record() is None
+        g = Guest("tbl1", "Ann", game=t.game)     # before the end: none
+        ctl.guest, ctl.verified, ctl._record = g, None, None
+        assert ctl.finished_record() is None
+    finally:
+        next(page, None)

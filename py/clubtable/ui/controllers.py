@@ -78,6 +78,11 @@ class TableController:
     clock_offset = 0
     verification = None
     seed = None
+
+    def finished_record(self) -> Optional[dict]:
+        """The finished game's record (``session/record.py``), to replay, save and keep in
+        this device's list; None while it runs, or when this tab cannot vouch for it."""
+        return None
     # How long the shell may wait for the table's answer to an action before it draws the
     # screen itself.  A host answers at once (and draws); a guest's answer comes over the
     # network, and drawing the unchanged table first would only delay it.
@@ -279,6 +284,16 @@ async def _linktest(chars: int) -> str:
 class HostTable(TableController):
     is_host = True
     can_invite = True
+
+    def finished_record(self) -> Optional[dict]:
+        table = self.table
+        if table.state is None or table.game.result(table.state) is None:
+            return None
+        key = (id(table.state), len(table.state["log"]))     # made once per finished state, not per draw
+        if getattr(self, "_record", None) is None or self._record[0] != key:
+            from ..session.record import record_from_table
+            self._record = (key, record_from_table(table))
+        return self._record[1]
 
     def __init__(self, table: Table, lobby, on_change: Callable[[], None], ice_servers=None,
                  restored: Optional[tuple] = None) -> None:
@@ -673,6 +688,7 @@ class GuestTable(TableController):
         self.status = "connecting"       # connecting | open | lost | gone | no_webrtc | ended
         self.received = BoundedLog(*MESSAGE_LOG)   # the recent raw messages from the host (tests)
         self.verified = None             # (ok, reason) after the end
+        self._record: Optional[dict] = None   # the finished game's record, made once
         self.error: Optional[str] = None
         self.clock_offset = 0            # host now - local now
         self.invite_mode = False
@@ -684,6 +700,21 @@ class GuestTable(TableController):
     @property
     def table_id(self) -> str:
         return self.guest.table_id
+
+    def finished_record(self) -> Optional[dict]:
+        """A guest's record of the game, from the end the host revealed (the seed and the
+        whole log), once it checked out (``verification``): the same game as the host's file.
+        Its pictures are those the host relayed here."""
+        g = self.guest
+        if self._record is None and self.verified and self.verified[0] and g.end and g.game() is not None:
+            from ..session import assets
+            from ..session.record import make_record
+            end, game = g.end, g.game()
+            state = game.replay(end["players"], end["seed"], end["options"], end["t0"], end["log"])
+            seats = [{"computer": s.get("kind") == "bot", "level": s.get("level")} for s in g.seats or []]
+            pictures = {ref: g.assets.get(ref) for ref in assets.refs_in(list(state["log"])) if g.assets.get(ref)}
+            self._record = make_record(game, state, seats, pictures)
+        return self._record
 
     def _remember(self) -> None:
         g = self.guest

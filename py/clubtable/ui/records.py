@@ -1,5 +1,5 @@
-"""Game records in the shell: "Save this game" on a finished table's result (the host's: it
-holds the whole game) and the ``#/open`` page, which opens a record from a file input or a
+"""Game records in the shell: "Save this game" on a finished table's result (the host's, which
+holds the whole game, or a guest's, from the seed and log the host reveals at the end) and the ``#/open`` page, which opens a record from a file input or a
 file dropped on it, replays it and says whether its final state matches (docs/RECORDS.md).
 Its "Replay this game" opens the replay screen (ui/replay.py); this page lists the game's
 events in words, and this device's finished games (session/history.py), each to replay, save
@@ -26,18 +26,24 @@ def _history():
     return history.History(storage.BrowserStore(storage.LOCAL))
 
 
-def keep_finished(app, table) -> None:
-    """A hosted table that has ended goes into this device's list of finished games, once;
-    when it cannot be kept (too big, the store full) the player is told once, and the table
-    itself is untouched."""
-    if table is None or table.state is None or table.table_id in _kept:
+def keep_finished(app) -> None:
+    """A table this tab played (hosted, or as a guest whose check of the end held) that has
+    ended goes into this device's list of finished games, once; when it cannot be kept (too
+    big, the store full) the player is told once, and the table itself is untouched."""
+    ctl = app.ctl
+    table_id = getattr(ctl, "table_id", None)
+    if ctl is None or table_id is None or table_id in _kept:
         return
-    if table.game.result(table.state) is None:
-        return
-    _kept.add(table.table_id)
     try:
-        got = _history().keep(table.table_id, record.record_from_table(table), time.time())
+        rec = ctl.finished_record()
     except Exception:        # the list is a convenience: it must never break the result screen
+        return
+    if rec is None:
+        return
+    _kept.add(table_id)
+    try:
+        got = _history().keep(table_id, rec, time.time())
+    except Exception:
         got = history.FULL
     if got in (history.TOO_BIG, history.FULL):
         app.toast(app.t("record.not_kept"))
@@ -49,15 +55,14 @@ def file_name(game_id: str, now_s: float) -> str:
 
 
 def save_button(app):
-    """The result's "Save this game", for the host of a finished table."""
+    """The result's "Save this game": the host's, or a guest's once its check of the end held."""
     ctl = app.ctl
-    table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
-    if table is None or table.state is None:
+    rec = ctl.finished_record() if ctl is not None else None
+    if rec is None:
         return None
 
     def save(_e):
-        data = record.write_record(record.record_from_table(table))
-        files.save_file(file_name(table.game.id, time.time()), data, "application/json")
+        files.save_file(file_name(rec["game"], time.time()), record.write_record(rec), "application/json")
         app.toast(app.t("record.saved"))
     return h("button", app.t("record.save"), id="save-record", on_click=save)
 

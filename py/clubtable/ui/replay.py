@@ -147,14 +147,16 @@ def _coach_later(app, v: Viewer) -> None:
     timers.when_idle(run, 500)
 
 
-def replay_button(app, table):
-    """The result's "Replay this game": the table's game, from its record, on this device."""
-    if table is None or table.state is None or table.game.result(table.state) is None:
+def replay_button(app):
+    """The result's "Replay this game": the table's game, from its record, on this device
+    (the host's, or a guest's once its check of the end held)."""
+    ctl = app.ctl
+    made = ctl.finished_record() if ctl is not None else None
+    if made is None:
         return None
 
     def replay(_e):
-        data = rec.write_record(rec.record_from_table(table))
-        reading = rec.read_record(data)
+        reading = rec.read_record(rec.write_record(made))
         if reading.opened:
             open_replay(app, reading.replay)
         else:

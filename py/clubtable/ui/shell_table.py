@@ -527,11 +527,10 @@ class TableScreens:
                            cls="ok" if ok else "error", id="verified"))
         elif ctl.seed is not None:
             lines.append(h("p", t("result.seed", seed=show_game_number(ctl.seed)), cls="muted", id="seed"))
-        host_table = getattr(ctl, "table", None) if getattr(ctl, "is_host", False) else None
-        records.keep_finished(self, host_table)     # into this device's list, once per table
+        records.keep_finished(self)                 # into this device's list, once per table
         lines.append(h("div", h("button", t("result.again"), cls="primary", id="play-again",
                                 on_click=lambda e: self.again()),
-                       replays.replay_button(self, host_table), records.save_button(self),
+                       replays.replay_button(self), records.save_button(self),
                        cls="row"))                  # apart, wrapping one under the other on a phone
         lines += [h("p", text, cls="muted result-note", key=f"note-{i}") for i, text in enumerate(self.result_notes)]
         return h("section", lines, cls="result", id="result")
