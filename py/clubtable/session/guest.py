@@ -65,6 +65,7 @@ class Guest:
         self.welcomed = False
         self.last_reject: Optional[dict] = None
         self.end: Optional[dict] = None
+        self.end_state: Optional[dict] = None   # the end's log replayed, once the check held
         self.verified: Optional[tuple] = None
         self.sent: dict = {}          # seq -> action of our recent intents (for rejects)
         self.assets = AssetInbox()    # pictures the host relayed to us: ref -> (mime, bytes)
@@ -197,7 +198,7 @@ class Guest:
         return [("pong", msg["ts"], msg["hidden"])]
 
     def _on_end(self, msg: dict) -> list:
-        self.end = msg
+        self.end, self.end_state = msg, None
         self.verified = self.verify_end(msg)
         return [("end", self.verified[0], self.verified[1])]
 
@@ -245,6 +246,7 @@ class Guest:
             return False, "Replaying the log gives a different result from the announced one."
         if self.view is not None and _norm(game.view(state, self.seat)) != _norm(self.view):
             return False, "Replaying the log gives a different table from the one we were shown."
+        self.end_state = state          # this device's record of the game (a look back, a file)
         return True, "The seed matches its commitment and the log replays to the announced result."
 
 

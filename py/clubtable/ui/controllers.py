@@ -79,10 +79,6 @@ class TableController:
     verification = None
     seed = None
 
-    def finished_record(self) -> Optional[dict]:
-        """The finished game's record (``session/record.py``), to replay, save and keep in
-        this device's list; None while it runs, or when this tab cannot vouch for it."""
-        return None
     # How long the shell may wait for the table's answer to an action before it draws the
     # screen itself.  A host answers at once (and draws); a guest's answer comes over the
     # network, and drawing the unchanged table first would only delay it.
@@ -90,6 +86,11 @@ class TableController:
     host_away = False           # a guest's: the host's page stopped answering (asleep, frozen, gone)
     host_hidden = False         # a guest's: the host's page is in the background
     on_refusal: Callable[[Refusal], None] = staticmethod(lambda refusal: None)
+
+    def finished_record(self) -> Optional[dict]:
+        """The finished game's record (``session/record.py``), to replay, save and keep in
+        this device's list; None while it runs, or when this tab cannot vouch for it."""
+        return None
 
     @property
     def can_start(self) -> bool:
@@ -706,14 +707,16 @@ class GuestTable(TableController):
         whole log), once it checked out (``verification``): the same game as the host's file.
         Its pictures are those the host relayed here."""
         g = self.guest
-        if self._record is None and self.verified and self.verified[0] and g.end and g.game() is not None:
+        if self._record is None and self.verified and self.verified[0] and g.end_state is not None:
             from ..session import assets
             from ..session.record import make_record
-            end, game = g.end, g.game()
-            state = game.replay(end["players"], end["seed"], end["options"], end["t0"], end["log"])
+            state = g.end_state                      # the check's own replay of the revealed log
             seats = [{"computer": s.get("kind") == "bot", "level": s.get("level")} for s in g.seats or []]
             pictures = {ref: g.assets.get(ref) for ref in assets.refs_in(list(state["log"])) if g.assets.get(ref)}
-            self._record = make_record(game, state, seats, pictures)
+            try:
+                self._record = make_record(g.game(), state, seats, pictures)
+            except Exception:          # a look back is a convenience: never break the result screen
+                return None
         return self._record
 
     def _remember(self) -> None:

@@ -1,9 +1,9 @@
 """Game records in the shell: "Save this game" on a finished table's result (the host's, which
-holds the whole game, or a guest's, from the seed and log the host reveals at the end) and the ``#/open`` page, which opens a record from a file input or a
-file dropped on it, replays it and says whether its final state matches (docs/RECORDS.md).
-Its "Replay this game" opens the replay screen (ui/replay.py); this page lists the game's
-events in words, and this device's finished games (session/history.py), each to replay, save
-or delete.  Every text from the file (names, the game's lines) is set as text, never markup.
+holds the whole game, or a guest's, from the seed and log the host reveals at the end) and
+the ``#/open`` page, which opens a record from a file input or a file dropped on it, replays
+it and says whether its final state matches (docs/RECORDS.md).  Its "Replay this game" opens
+the replay screen (ui/replay.py); this page lists the game's events in words, and this
+device's finished games (session/history.py), each to replay, save or delete.  Every text from the file (names, the game's lines) is set as text, never markup.
 """
 from __future__ import annotations
 
