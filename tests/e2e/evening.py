@@ -2,8 +2,9 @@
 
 - ``overflow``: the page is no wider than the viewport (else the element that spills
   furthest out is named);
-- ``broken heading``: no word of a table's column heading is split over two lines inside its
-  letters (a heading breaks between words or at a hyphen, soft or not);
+- ``broken heading``: no word of a table's heading (a column's, or a row's: a player's name)
+  is split over two lines inside its letters (a heading breaks between words or at a hyphen,
+  soft or not);
 - ``docked``: a panel kept at the bottom of a phone's screen (Wie Waldi!'s hand, Dobbelduel's
   dice) covers at most 40 % of its height, the game above it the rest; upright (at most 560 px
   wide) or held sideways (at most 500 px high);
@@ -56,10 +57,10 @@ LOOK = """(withText) => {
     spill.sort((a, b) => b.right - a.right);
     spill = spill.slice(0, 3);
   }
-  // a column heading's word split over two lines inside its letters ("Su/mm/e"): a heading
-  // may break between words, at a hyphen or at a soft hyphen only
+  // a heading's word split over two lines inside its letters ("Su/mm/e", "Comp/uter 1"): a
+  // heading may break between words, at a hyphen or at a soft hyphen only
   const broken = [];
-  for (const th of document.querySelectorAll('thead th, th[scope=col]')) {
+  for (const th of document.querySelectorAll('th')) {
     const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
     for (let node; (node = walk.nextNode());) {
       for (const m of node.data.matchAll(/[^\\s\\u00ad\\-–]+/g)) {
@@ -310,7 +311,7 @@ class Watch:
         if look["covered"]:
             self.fail("toast", f"a toast lies over {look['covered'][0]}", at)
         if look["broken"]:
-            self.fail("broken heading", f"column headings break inside a word: {sorted(set(look['broken']))}", at)
+            self.fail("broken heading", f"table headings break inside a word: {sorted(set(look['broken']))}", at)
         errors = page_errors()
         for e in errors[self.seen_errors:]:
             self.fail("console", f"{e} (seen by the look at {at})")

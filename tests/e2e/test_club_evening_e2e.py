@@ -90,7 +90,9 @@ def waldi_end(watch, page, record, players):
     check(all(stop and bones >= 3 for stop, bones in record.scoring.values()),
           f"a round's scoring without Stop or bones: {record.scoring}")
     check(page.locator("#waldi-final thead th").count() == 1 + 3 + 3, "the final table's columns")
-    check(page.locator("#waldi-final tbody tr").count() == players, "the final table's rows")
+    check(page.locator("#waldi-final tbody tr[data-seat]").count() == players, "the final table's rows")
+    # each name shown once: beside its numbers, or on a phone on a row of its own above them
+    check(page.locator("#waldi-final tbody th:visible").count() == players, "the final table's names")
     check(page.locator("#waldi-scoring").get_attribute("data-round") == "3", "the last scoring is not round 3's")
     totals = [int(x) for x in page.locator("#waldi-final tbody td strong").all_inner_texts()]
     check(len(totals) == players and max(totals) > 0, f"final totals {totals}")

@@ -537,19 +537,20 @@ def _round_scoring(ctx, v):
     t = ctx.t
     r = v["results"][-1]
     pile_bone = ctx.constants["pile_bonus_bone"][v.get("edition")]
-    rows = []
+    cols = ("waldi.player", "waldi.won", "waldi.rank_bone", "waldi.pile_bone", "waldi.round_points", "waldi.total")
+    groups = []
     for seat, _name in enumerate(v.get("players") or []):
         rank = _nth(r.get("rank_bones"), seat, None)
-        rows.append(h("tr", h("th", ctx.marker(seat), " ", ctx.name(seat), scope="row"),
-                      h("td", str(_nth(r.get("won_cards"), seat))),
-                      h("td", bone(ctx, rank) if rank else t("waldi.none")),
-                      h("td", bone(ctx, pile_bone) if _nth(r.get("pile_bonus"), seat, False) else t("waldi.none")),
-                      h("td", str(_nth(r.get("points"), seat))),
-                      h("td", str(_nth(v.get("points"), seat))), data_seat=seat))
-    cols = ("waldi.player", "waldi.won", "waldi.rank_bone", "waldi.pile_bone", "waldi.round_points", "waldi.total")
+        groups.append(_player_rows(ctx, seat, len(cols) - 1, (), [
+            h("td", str(_nth(r.get("won_cards"), seat))),
+            h("td", bone(ctx, rank) if rank else t("waldi.none")),
+            h("td", bone(ctx, pile_bone) if _nth(r.get("pile_bonus"), seat, False) else t("waldi.none")),
+            h("td", str(_nth(r.get("points"), seat))),
+            h("td", str(_nth(v.get("points"), seat)))]))
     table = h("table", h("caption", t("waldi.scoring", n=r.get("round"))),
-              h("thead", h("tr", [h("th", t(c), scope="col") for c in cols])),
-              h("tbody", rows), cls="waldi-scores")
+              h("thead", h("tr", [h("th", t(c), scope="col", cls="waldi-name-col" if c == "waldi.player" else None)
+                                  for c in cols])),
+              groups, cls="waldi-scores")
     after = []
     if v.get("phase") == "scoring":
         if ctx.deadline("next_round"):
@@ -565,24 +566,36 @@ def _final_table(ctx, v):
     t = ctx.t
     results = v.get("results") or []
     winners = set(v.get("winners") or [])
-    head = [h("th", t("waldi.player"), scope="col")]
+    head = [h("th", t("waldi.player"), scope="col", cls="waldi-name-col")]
     head += [h("th", t("waldi.round_col", n=r.get("round")), scope="col") for r in results]
     head += [h("th", t("waldi.won"), scope="col"), h("th", t("waldi.bones"), scope="col"),
              h("th", t("waldi.total"), scope="col")]
-    rows = []
+    groups = []
     for seat, s in enumerate(v.get("seats") or []):
         won = sum(_nth(r.get("won_cards"), seat) for r in results)
         bones = [h("span", bone(ctx, kind, small=True), f"×{n}", cls="waldi-bonecount")
                  for kind in bone_kinds(ctx) if (n := (s.get("bones") or {}).get(kind, 0))]
-        rows.append(h("tr", h("th", ctx.marker(seat), " ", ctx.name(seat),
-                              h("span", " ★ " + t("waldi.winner"), cls="ok") if seat in winners else None,
-                              scope="row"),
-                      [h("td", str(_nth(r.get("points"), seat))) for r in results],
-                      h("td", str(won)), h("td", bones or t("waldi.none")),
-                      h("td", h("strong", str(s.get("points", 0)))),
-                      cls="winner" if seat in winners else None, data_seat=seat))
-    return h("section", h("table", h("caption", t("waldi.final")), h("thead", h("tr", head)), h("tbody", rows),
+        mark = (h("span", " ★ " + t("waldi.winner"), cls="ok"),) if seat in winners else ()
+        groups.append(_player_rows(ctx, seat, len(head) - 1, mark, [
+            [h("td", str(_nth(r.get("points"), seat))) for r in results],
+            h("td", str(won)), h("td", bones or t("waldi.none")),
+            h("td", h("strong", str(s.get("points", 0))))], winner=seat in winners))
+    return h("section", h("table", h("caption", t("waldi.final")), h("thead", h("tr", head)), groups,
                           cls="waldi-scores"), cls="panel waldi-final", id="waldi-final")
+
+
+def _player_rows(ctx, seat, span, mark, cells, winner=False):
+    """One player's scores as a group of rows: the name as the row's header beside its
+    numbers (a wide screen), or on a row of its own above them (a phone, where the numbers'
+    six columns left the names 40 px and broke them inside a word: "Comp/uter 1").  The page
+    shows one of the two headers (``display: none`` takes the other out of the accessibility
+    tree too), so a screen reader hears each name once."""
+    cls = "winner" if winner else None
+    return h("tbody",
+             h("tr", h("th", ctx.marker(seat), " ", ctx.name(seat), *mark, colspan=span, scope="rowgroup"),
+               cls="waldi-name-row winner" if winner else "waldi-name-row"),
+             h("tr", h("th", ctx.marker(seat), " ", ctx.name(seat), *mark, scope="row", cls="waldi-name-col"),
+               cells, cls=cls, data_seat=seat))
 
 
 def _legend(ctx, colours):
