@@ -109,7 +109,8 @@ def test_the_stater_gets_the_picker_in_its_language_and_acts_through_the_context
 
 INTERFACE = ("ready", "started", "seats", "updates", "update_for", "act", "local_seats", "status", "error",
              "clock_offset", "is_host", "can_start", "start", "can_replace_with_bot", "replace_with_bot",
-             "can_invite", "verification", "seed", "leave", "game", "table_id", "summaries", "offer")
+             "can_invite", "verification", "seed", "leave", "game", "table_id", "summaries", "offer",
+             "finished_record")
 
 
 def test_host_and_guest_tables_give_the_shell_the_same_interface(dom):
@@ -151,3 +152,35 @@ def test_every_face_a_screen_paints_has_its_picture_and_its_style_rule():
             assert f".dd-face-{colour} {{ background:" in css and f".swatch.c-{colour} {{" in css, colour
     finally:
         fake_dom.uninstall()
+
+
+def test_waldi_score_tables_show_each_name_on_its_own_row_or_beside_its_numbers(dom):
+    """Wie Waldi!'s final table: per player a group of rows whose name is both the header
+    beside the numbers (``waldi-name-col``, a wide panel's) and a row of its own above them
+    (``waldi-name-row``, spanning the numbers' columns: a phone's); the style sheet shows one
+    of the two, so no name is squeezed into a 40 px column and broken inside its word."""
+    from clubtable.i18n import Translator, register_game
+    from clubtable.ui.context import ScreenContext
+    from clubtable.ui.games import waldi
+    from record_games import run_table
+    register_game("waldi")
+    table = run_table("waldi", 3)
+    ctx = ScreenContext(game_id="waldi", seat=0, update=table.update_for(0), t=Translator("de"),
+                        act=lambda *a: None, toast=lambda text: None, scratch={}, announce=lambda text: None,
+                        constants=dict(table.game.constants))
+    final = _find(waldi.render(ctx), dom, lambda n: n.attrs.get("id") == "waldi-final")
+    columns = _find(final, dom, lambda n: n.tag == "thead").children[0].children
+    groups = [c for c in _find(final, dom, lambda n: n.tag == "table").children
+              if isinstance(c, dom.Node) and c.tag == "tbody"]
+    assert len(groups) == len(table.seats) and columns[0].attrs["class"] == "waldi-name-col"
+    for seat, group in enumerate(groups):
+        name_row, numbers = group.children
+        above, beside = name_row.children[0], numbers.children[0]
+        assert name_row.attrs["class"].startswith("waldi-name-row") and numbers.attrs["data-seat"] == str(seat)
+        assert above.attrs["scope"] == "rowgroup" and above.attrs["colspan"] == str(len(columns) - 1)
+        assert beside.attrs["scope"] == "row" and beside.attrs["class"] == "waldi-name-col"
+        assert table.seats[seat]["name"] in _texts(above, dom, []) == _texts(beside, dom, [])
+        assert len(numbers.children) == len(columns)
+    css = (UI.parents[2] / "static" / "css" / "clubtable.css").read_text(encoding="utf-8")
+    assert ".waldi-scores .waldi-name-row { display: none; }" in css
+    assert "@container (max-width: 760px)" in css and ".waldi-scores .waldi-name-col { display: none; }" in css
