@@ -586,8 +586,8 @@ def _final_table(ctx, v):
 
 def _player_rows(ctx, seat, span, mark, cells, winner=False):
     """One player's scores as a group of rows: the name as the row's header beside its
-    numbers (a wide screen), or on a row of its own above them (a phone, where the numbers'
-    six columns left the names 40 px and broke them inside a word: "Comp/uter 1").  The page
+    numbers (a wide panel), or on a row of its own above them (a panel under 760 px, where
+    the number columns left the names 40 px and broke them inside a word: "Comp/uter 1").  The page
     shows one of the two headers (``display: none`` takes the other out of the accessibility
     tree too), so a screen reader hears each name once."""
     cls = "winner" if winner else None
