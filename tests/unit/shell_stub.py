@@ -20,6 +20,8 @@ def fake_page(monkeypatch, modules):
     """Install the fake DOM (``modules`` imported afresh over it); yields the page's parts.
     Use as the body of a pytest fixture: ``yield from fake_page(monkeypatch, MODULES)``."""
     doc, dom = fake_dom.install()
+    # the result screen's look back (records, replay) times work for idle time: bound afresh too
+    modules = (*modules, "clubtable.ui.records", "clubtable.ui.replay")
     fake_dom.forget(*modules)
     clock = types.SimpleNamespace(now=1_000)
     dom.window.setTimeout = lambda fn, ms, *args: None

@@ -70,6 +70,9 @@ class _Ctl:
     def finished_record(self):
         return None
 
+    def has_finished_record(self):
+        return False
+
     def local_seats(self):
         return [0]
 

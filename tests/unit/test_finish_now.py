@@ -168,3 +168,38 @@ def test_computer_takes_over_only_the_seat_of_a_guest_who_has_gone(page):
     assert ctl.can_replace_with_bot(1)
     assert any(n.attrs.get("data-key") == "to-bot-1" for n in nodes(app.render_table()))
     assert ctl.replace_with_bot(1) is None and table.seats[1]["kind"] == "bot"
+
+
+# ----------------------------------------------------------------------------- the look back
+def test_the_result_offers_replay_and_save_at_once_and_makes_the_record_in_idle_time(page, monkeypatch):
+    """The click that ends a game draws the result at once: its Replay and Save buttons are
+    there, but the record (the whole game replayed) and the device's list wait for idle time."""
+    import types
+    from clubtable.session import history
+    from clubtable.session.store import MemoryStorage
+    table = Table("dobbelduel", [{"kind": "bot", "level": "easy"}] * 2, seed=4)
+    ctl = host(page, table)
+    ctl.start()
+    ctl.seen()
+    t = page.clock.now
+    while table.result is None and t < 50_000_000:
+        t += 1_000
+        page.clock.now = t
+        ctl._after(table.tick(t))
+    assert table.result is not None
+    made, idle = [], []
+    make = type(ctl).finished_record
+    monkeypatch.setattr(type(ctl), "finished_record", lambda self: made.append(1) or make(self))
+    page.dom.window.requestIdleCallback = lambda fn, options: idle.append(fn)
+    from clubtable.ui import records
+    kept = history.History(MemoryStorage())
+    monkeypatch.setattr(records, "_history", lambda: kept)
+    app = shell(page, ctl)
+    ids = {n.attrs.get("id") for n in nodes(app.render_table())}
+    assert {"result", "replay-game", "save-record"} <= ids
+    assert made == [] and kept.entries() == []          # drawing the result replayed nothing
+    assert len(idle) == 1
+    idle.pop()(types.SimpleNamespace(timeRemaining=lambda: 10.0))
+    assert made and [tid for tid, _ in kept.entries()] == [table.table_id]
+    app.render_table()                                  # a redraw asks for nothing more
+    assert idle == [] and len(made) == 1

@@ -110,7 +110,7 @@ def test_the_stater_gets_the_picker_in_its_language_and_acts_through_the_context
 INTERFACE = ("ready", "started", "seats", "updates", "update_for", "act", "local_seats", "status", "error",
              "clock_offset", "is_host", "can_start", "start", "can_replace_with_bot", "replace_with_bot",
              "can_invite", "verification", "seed", "leave", "game", "table_id", "summaries", "offer",
-             "finished_record")
+             "finished_record", "has_finished_record")
 
 
 def test_host_and_guest_tables_give_the_shell_the_same_interface(dom):

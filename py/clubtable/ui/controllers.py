@@ -89,8 +89,14 @@ class TableController:
 
     def finished_record(self) -> Optional[dict]:
         """The finished game's record (``session/record.py``), to replay, save and keep in
-        this device's list; None while it runs, or when this tab cannot vouch for it."""
+        this device's list; None while it runs, or when this tab cannot vouch for it.
+        Making it replays the game's log: call it in idle time or on a click, not to draw."""
         return None
+
+    def has_finished_record(self) -> bool:
+        """Will :meth:`finished_record` give one?  Cheap: the result screen asks it to draw
+        its Replay and Save buttons, inside the click that ended the game."""
+        return False
 
     @property
     def can_start(self) -> bool:
@@ -286,9 +292,13 @@ class HostTable(TableController):
     is_host = True
     can_invite = True
 
+    def has_finished_record(self) -> bool:
+        table = self.table
+        return table.state is not None and table.game.result(table.state) is not None
+
     def finished_record(self) -> Optional[dict]:
         table = self.table
-        if table.state is None or table.game.result(table.state) is None:
+        if not self.has_finished_record():
             return None
         key = (id(table.state), len(table.state["log"]))     # made once per finished state, not per draw
         if getattr(self, "_record", None) is None or self._record[0] != key:
@@ -701,6 +711,10 @@ class GuestTable(TableController):
     @property
     def table_id(self) -> str:
         return self.guest.table_id
+
+    def has_finished_record(self) -> bool:
+        return self._record is not None or bool(self.verified and self.verified[0]
+                                                and self.guest.end_state is not None)
 
     def finished_record(self) -> Optional[dict]:
         """A guest's record of the game, from the end the host revealed (the seed and the

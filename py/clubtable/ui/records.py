@@ -11,7 +11,7 @@ import time
 
 from ..games import GAMES
 from ..session import history, record
-from .browser import files
+from .browser import files, timers
 from . import replay as replays
 from . import storage
 from .dom import h
@@ -29,23 +29,31 @@ def _history():
 def keep_finished(app) -> None:
     """A table this tab played (hosted, or as a guest whose check of the end held) that has
     ended goes into this device's list of finished games, once; when it cannot be kept (too
-    big, the store full) the player is told once, and the table itself is untouched."""
+    big, the store full) the player is told once, and the table itself is untouched.
+
+    Asked while the result is drawn, it works in idle time: making the record replays the
+    whole game (milliseconds on a phone), which the click that ended the game must not wait
+    for."""
     ctl = app.ctl
     table_id = getattr(ctl, "table_id", None)
-    if ctl is None or table_id is None or table_id in _kept:
+    if ctl is None or table_id is None or table_id in _kept or not ctl.has_finished_record():
         return
+    _kept.add(table_id)
+    timers.when_idle(lambda _ms_left: _keep(app, ctl, table_id))
+
+
+def _keep(app, ctl, table_id) -> None:
     try:
         rec = ctl.finished_record()
     except Exception:        # the list is a convenience: it must never break the result screen
         return
     if rec is None:
         return
-    _kept.add(table_id)
     try:
         got = _history().keep(table_id, rec, time.time())
     except Exception:
         got = history.FULL
-    if got in (history.TOO_BIG, history.FULL):
+    if got in (history.TOO_BIG, history.FULL) and app.ctl is ctl:
         app.toast(app.t("record.not_kept"))
 
 
@@ -57,11 +65,14 @@ def file_name(game_id: str, now_s: float) -> str:
 def save_button(app):
     """The result's "Save this game": the host's, or a guest's once its check of the end held."""
     ctl = app.ctl
-    rec = ctl.finished_record() if ctl is not None else None
-    if rec is None:
+    if ctl is None or not ctl.has_finished_record():
         return None
 
     def save(_e):
+        rec = ctl.finished_record()          # made on the click (or already, in idle time)
+        if rec is None:
+            app.toast(app.t("record.not_made"))
+            return
         files.save_file(file_name(rec["game"], time.time()), record.write_record(rec), "application/json")
         app.toast(app.t("record.saved"))
     return h("button", app.t("record.save"), id="save-record", on_click=save)

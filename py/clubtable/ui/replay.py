@@ -151,11 +151,14 @@ def replay_button(app):
     """The result's "Replay this game": the table's game, from its record, on this device
     (the host's, or a guest's once its check of the end held)."""
     ctl = app.ctl
-    made = ctl.finished_record() if ctl is not None else None
-    if made is None:
+    if ctl is None or not ctl.has_finished_record():
         return None
 
     def replay(_e):
+        made = ctl.finished_record()         # made on the click (or already, in idle time)
+        if made is None:
+            app.toast(app.t("record.not_made"))
+            return
         reading = rec.read_record(rec.write_record(made))
         if reading.opened:
             open_replay(app, reading.replay)
