@@ -488,22 +488,29 @@ def _card_view(v: dict) -> dict:
 
 
 def _card(ctx, v, d, claimable, movable, reportable, target, srcs, asking=False):
-    t = ctx.t
     n = _num(d)
     status = d["status"]
     buttons, ask = _card_buttons(ctx, d, n, claimable, movable, reportable, asking)
+    # what the card shows stays drawn while only its buttons change: a chip moved takes the
+    # "move" button off every card, which must not draw nine cards again
+    face = ctx.part(("card-face", d["id"]), _card_face, v, d, srcs)
+    return h("li", face, h("div", buttons, cls="row") if buttons else None, ask,
+             cls=f"ring-space dohdle {status}" + (" target" if target else ""),
+             id=f"dohdle-{d['id']}", data_status=status, data_chip=d["chip"], key=f"d-{d['id']}")
+
+
+def _card_face(ctx, v, d, srcs):
+    """A card's heading, picture, clue track, letters, word, flags and questions."""
+    t = ctx.t
+    n = _num(d)
     reports = d.get("reports") or []
     flagged = h("p", t("dohdles.reported", names=", ".join(ctx.name(r) for r in reports)), cls="warn") if reports else None
     qa = riddles.qa_log(d.get("qa") or [], t, lambda a: _answer_text(ctx, a), ctx.name, log_id=f"qa-{d['id']}")
-    return h("li",
-             h("h3", _swatch(ctx, v, d["side"]), " ", t("dohdles.dohdle_n", n=n), " ",
-               h("span", ctx.name(d["maker"]), cls="maker")),
-             _card_picture(ctx, v, d, n, srcs),
-             clue_track(ctx, v, d),
-             letter_sheet(ctx, d), _card_word(ctx, v, d), flagged, qa,
-             h("div", buttons, cls="row") if buttons else None, ask,
-             cls=f"ring-space dohdle {status}" + (" target" if target else ""),
-             id=f"dohdle-{d['id']}", data_status=status, data_chip=d["chip"], key=f"d-{d['id']}")
+    return [h("h3", _swatch(ctx, v, d["side"]), " ", t("dohdles.dohdle_n", n=n), " ",
+              h("span", ctx.name(d["maker"]), cls="maker")),
+            _card_picture(ctx, v, d, n, srcs),
+            clue_track(ctx, v, d),
+            letter_sheet(ctx, d), _card_word(ctx, v, d), flagged, qa]
 
 
 def _card_picture(ctx, v, d, n, srcs):
