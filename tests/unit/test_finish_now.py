@@ -203,3 +203,27 @@ def test_the_result_offers_replay_and_save_at_once_and_makes_the_record_in_idle_
     assert made and [tid for tid, _ in kept.entries()] == [table.table_id]
     app.render_table()                                  # a redraw asks for nothing more
     assert idle == [] and len(made) == 1
+
+
+def test_a_game_that_just_ended_is_in_the_list_even_before_the_page_was_idle(page, monkeypatch):
+    table = Table("dobbelduel", [{"kind": "bot", "level": "easy"}] * 2, seed=4)
+    ctl = host(page, table)
+    ctl.start()
+    ctl.seen()
+    t = page.clock.now
+    while table.result is None and t < 50_000_000:
+        t += 1_000
+        page.clock.now = t
+        ctl._after(table.tick(t))
+    from clubtable.session import history
+    from clubtable.session.store import MemoryStorage
+    from clubtable.ui import records
+    page.dom.window.requestIdleCallback = lambda fn, options: None      # never idle
+    kept = history.History(MemoryStorage())
+    monkeypatch.setattr(records, "_history", lambda: kept)
+    app = shell(page, ctl)
+    app.render_table()
+    assert kept.entries() == []
+    listed = records._finished_list(app)                  # the player opens the list at once
+    assert [tid for tid, _ in kept.entries()] == [table.table_id]
+    assert table.table_id in str([n.attrs for n in nodes(listed)])

@@ -39,7 +39,19 @@ def keep_finished(app) -> None:
     if ctl is None or table_id is None or table_id in _kept or not ctl.has_finished_record():
         return
     _kept.add(table_id)
-    timers.when_idle(lambda _ms_left: _keep(app, ctl, table_id))
+    _waiting[table_id] = (app, ctl)
+    timers.when_idle(lambda _ms_left: _keep_waiting(table_id))
+
+
+_waiting: dict = {}       # table id -> (app, controller): finished games not yet in the list
+
+
+def _keep_waiting(*table_ids) -> None:
+    """Put these finished games (all that wait, if none is named) into the device's list."""
+    for table_id in table_ids or list(_waiting):
+        app_ctl = _waiting.pop(table_id, None)
+        if app_ctl is not None:
+            _keep(*app_ctl, table_id)
 
 
 def _keep(app, ctl, table_id) -> None:
@@ -129,6 +141,7 @@ def render(app):
 def _finished_list(app):
     """This device's finished games, newest first: each replays from its stored record, read
     by the same strict reader as a file."""
+    _keep_waiting()           # a game that ended a moment ago is listed too
     t = app.t
     hist = _history()
 
