@@ -20,9 +20,11 @@ core (docs/PERFORMANCE.md, "Under attack").  ``--apart`` sends the flood from a 
 Chromium, as an attacker's own device would (``--apart-nice 19``: that Chromium gets only the
 CPU the rest leaves idle, the nearest one machine comes to another device); the offer and the
 answer cross through the flooding tab's BroadcastChannel, the one way into the host's browser.
-``--game dohdles`` runs the partial flood at a Dohdles! table instead, a game that takes pictures,
-so the host accepts up to 43 pieces of a message (a picture's allowance) before refusing it; the
-host has no one-click move there, so only its loop figures are printed.
+``--game dohdles`` runs the partial flood at a Dohdles! table instead, a game that takes pictures:
+while the flooder makes its riddles (in a drawing medium) the host accepts up to 43 pieces of a
+message (a picture's allowance) before refusing it; the host has no one-click move there, so
+only its loop figures are printed.  ``--after-making``: every player makes its Dohdles first,
+and the flood comes during play, when no move of the flooder names a picture.
 """
 import argparse
 import json
@@ -182,7 +184,12 @@ def main():
                          "the nearest this one machine comes to another device)")
     ap.add_argument("--game", choices=("dodgy", "dohdles"), default="dodgy",
                     help="with --partial: the table's game (dohdles: one that takes pictures; loop figures only)")
+    ap.add_argument("--after-making", action="store_true",
+                    help="with --game dohdles: every player makes its Dohdles first, so the flood comes "
+                         "while no move of the flooder names a picture (otherwise: while it makes them)")
     args = ap.parse_args()
+    if args.after_making and args.game != "dohdles":
+        ap.error("--after-making needs --game dohdles")
     if args.game != "dodgy" and not args.partial:
         ap.error("--game dohdles needs --partial")
     from tests.e2e.conftest import join_from_home, new_tab   # each tab a window: all are drawn
@@ -219,6 +226,14 @@ def main():
             host.wait_for_function("() => !document.body.textContent.includes('(waiting)')")
             host.click("#start-table")
             player.wait_for_function(SEATED[args.game], timeout=30_000)
+            if args.after_making:
+                from tests.e2e.dohdles_driver import make_one
+                for page in (host, flooder, player):
+                    page.wait_for_selector("[id^='make-']", timeout=30_000)
+                    while make_one(page) is not None:
+                        pass
+                host.wait_for_selector("#ring .dohdle", timeout=30_000)
+                host.wait_for_function("() => !document.querySelector(\"[id^='make-']\")")
 
             if args.partial:
                 args_trace[0] = args.trace

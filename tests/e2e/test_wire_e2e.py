@@ -22,10 +22,12 @@ def test_messages_over_256_kib_go_both_ways(context, base_url):
 
 def test_a_guest_picture_over_256_kib_reaches_the_host(context, base_url):
     errors = []
-    # a game whose players share pictures (in one without, such a message is refused at its first piece)
+    # a game whose players share pictures, while they make their riddles (in a game without, or
+    # at any other time, such a message is refused at its first piece)
     host, guest = open_two_tab_table(
-        context, base_url, lambda p: set_up_dohdles(p, base_url, ("local", "remote", "bot"), medium="table"),
+        context, base_url, lambda p: set_up_dohdles(p, base_url, ("local", "remote", "pass"), medium="drawing"),
         "Gus", errors)
+    guest.wait_for_selector("[id^='make-']")
     guest.wait_for_function("() => window.clubtableWire('status') === 'open'")
     data = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 1500           # 384 kB: ~512 kB of base64
     ref = "sha256:" + hashlib.sha256(data).hexdigest()

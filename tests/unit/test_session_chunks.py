@@ -228,3 +228,38 @@ def test_links_are_capped_per_table_and_strangers_too():
     net.deliver(t.disconnect("A", STRANGER_MS))
     net.join("A2", "Ann", token=token)
     assert t.peers["A2"].seat == 0
+
+
+def test_a_picture_may_begin_only_while_a_move_of_the_seat_names_one():
+    """Pictures are shared for the move that names one (making a riddle); at any other time a
+    seat never sends a message longer than a guest message.  Ben, whose turn to draw has not
+    come, is refused at the first piece of a long message and dropped; Ann, who has drawn and
+    whose drawing move is closed, likewise.  So after the riddles are made a flood of partial
+    messages gets no further than in a game without pictures."""
+    t, net = _pair()
+    assert t.may_share_picture(0) and not t.may_share_picture(1)
+    replies = _frames(net, "B", ["~1/0/44|" + "z" * CHUNK_CHARS])
+    assert [(p, m["code"]) for p, m in replies if m["t"] == "reject"] == [("B", "too_big")]
+    assert "B" in t.dropped
+    frames, ref = _picture_frames(net, "A")
+    assert not [m for p, m in _frames(net, "A", frames) if m["t"] == "reject"]
+    net.send("A", net.guests["A"].intent({"type": "draw", "picture": ref}))
+    assert t.state["drawings"][0] == ref and not t.may_share_picture(0)
+    replies = _frames(net, "A", ["~2/0/44|" + "z" * CHUNK_CHARS])
+    assert [(p, m["code"]) for p, m in replies if m["t"] == "reject"] == [("A", "too_big")]
+    assert "A" in t.dropped
+
+
+@pytest.mark.parametrize("game, options, may", [
+    ("dohdles", {"riddle_medium": "drawing"}, True), ("dohdles", {"riddle_medium": "photo"}, True),
+    ("dohdles", {"riddle_medium": "table"}, False),          # real dough on the table: no picture
+    ("cave", {"riddle_medium": "canvas2d"}, True), ("cave", {"riddle_medium": "photo"}, True),
+    ("cave", {"riddle_medium": "table"}, False),
+    ("dodgy", {}, False)])
+def test_the_riddle_makers_may_share_pictures_while_they_make_them(game, options, may):
+    from clubtable.session.table import Table
+    seats = [{"kind": "local", "name": "Ann"}] + [{"kind": "pass", "name": f"P{i}"} for i in (1, 2)]
+    t = Table(game, seats, options=options, seed=7, table_id="tbl1", now_ms=0)
+    assert not t.may_share_picture(0)                  # before the game: nothing to make
+    t.start(0)
+    assert [t.may_share_picture(s) for s in range(3)] == [may] * 3

@@ -687,16 +687,18 @@ class Game:
             return ("not_your_turn", "It is not your turn.")
         return ("not_now", "That move is not possible right now.")
 
+    def open_moves(self, state: State, seat: int) -> list:
+        """The types of move ``seat`` may make now, their arguments not yet considered."""
+        if self.stages:       # only this seat's stage: legal is asked for every seat in turn
+            stage = self.stages.get(self.stage(state, seat))
+            return [t for t in stage.moves if self._open(t, state, seat)] if stage is not None else []
+        return list(self.active(state).get(seat, ()))
+
     def legal_moves(self, state: State, seat: int) -> list:
         """Default: each active move of ``seat`` enumerated from its schema (bounds may read
         the state), or described when it cannot be enumerated."""
         out = []
-        if self.stages:       # only this seat's stage: legal is asked for every seat in turn
-            stage = self.stages.get(self.stage(state, seat))
-            open_moves = [t for t in stage.moves if self._open(t, state, seat)] if stage is not None else []
-        else:
-            open_moves = self.active(state).get(seat, ())
-        for t in open_moves:
+        for t in self.open_moves(state, seat):
             move = self.moves[t]
             argued = move.within or any(g.on_args for g in move.guards)
             actions = self._enumerate(t, state, seat) if argued else move.enumerate(t, state)

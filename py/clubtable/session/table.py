@@ -742,12 +742,29 @@ class Table:
         at its first piece (:meth:`max_message`)."""
         return takes_pictures(self.game.moves)
 
+    @functools.cached_property
+    def picture_moves(self) -> frozenset:
+        """The types of move that name a picture (a Dohdle's drawing or photos, a Cave riddle's)."""
+        return frozenset(t for t, move in self.game.moves.items() if takes_pictures({t: move}))
+
+    def may_share_picture(self, seat: int) -> bool:
+        """Whether ``seat`` may now make a move that names a picture: the only time it has
+        one to upload (its upload comes just before that move)."""
+        if not self.pictures or self.state is None or self.result is not None:
+            return False
+        try:
+            return any(t in self.picture_moves for t in self.game.open_moves(self.state, seat))
+        except Exception:          # a rules bug must not open the door to long messages
+            return False
+
     def max_message(self, peer_id: str) -> int:
-        """The longest message (in characters) ``peer_id`` may send now: a seated player's
-        picture in a game with pictures, anything else a guest message."""
+        """The longest message (in characters) ``peer_id`` may send now: a picture from a
+        seated player while a move of its own that names one is open (making the riddles),
+        anything else a guest message.  So once the riddles are made, a seat that begins a
+        long message is refused at its first piece, as in a game without pictures."""
         peer = self.peers.get(peer_id)
         seated = peer is not None and peer.welcomed and peer.seat is not None
-        return protocol.MAX_ASSET_MESSAGE if seated and self.pictures else protocol.MAX_GUEST_BYTES
+        return protocol.MAX_ASSET_MESSAGE if seated and self.may_share_picture(peer.seat) else protocol.MAX_GUEST_BYTES
 
     def frame(self, peer_id: str, frame: Any, now_ms: int) -> list:
         """What arrived on a link, as it arrived: a whole message or one piece of a long one
