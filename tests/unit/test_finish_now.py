@@ -171,12 +171,8 @@ def test_computer_takes_over_only_the_seat_of_a_guest_who_has_gone(page):
 
 
 # ----------------------------------------------------------------------------- the look back
-def test_the_result_offers_replay_and_save_at_once_and_makes_the_record_in_idle_time(page, monkeypatch):
-    """The click that ends a game draws the result at once: its Replay and Save buttons are
-    there, but the record (the whole game replayed) and the device's list wait for idle time."""
-    import types
-    from clubtable.session import history
-    from clubtable.session.store import MemoryStorage
+def _finished_table(page):
+    """A Dobbelduel of two computers, hosted here and played to its end."""
     table = Table("dobbelduel", [{"kind": "bot", "level": "easy"}] * 2, seed=4)
     ctl = host(page, table)
     ctl.start()
@@ -186,6 +182,16 @@ def test_the_result_offers_replay_and_save_at_once_and_makes_the_record_in_idle_
         t += 1_000
         page.clock.now = t
         ctl._after(table.tick(t))
+    return table, ctl
+
+
+def test_the_result_offers_replay_and_save_at_once_and_makes_the_record_in_idle_time(page, monkeypatch):
+    """The click that ends a game draws the result at once: its Replay and Save buttons are
+    there, but the record (the whole game replayed) and the device's list wait for idle time."""
+    import types
+    from clubtable.session import history
+    from clubtable.session.store import MemoryStorage
+    table, ctl = _finished_table(page)
     assert table.result is not None
     made, idle = [], []
     make = type(ctl).finished_record
@@ -206,15 +212,7 @@ def test_the_result_offers_replay_and_save_at_once_and_makes_the_record_in_idle_
 
 
 def test_a_game_that_just_ended_is_in_the_list_even_before_the_page_was_idle(page, monkeypatch):
-    table = Table("dobbelduel", [{"kind": "bot", "level": "easy"}] * 2, seed=4)
-    ctl = host(page, table)
-    ctl.start()
-    ctl.seen()
-    t = page.clock.now
-    while table.result is None and t < 50_000_000:
-        t += 1_000
-        page.clock.now = t
-        ctl._after(table.tick(t))
+    table, ctl = _finished_table(page)
     from clubtable.session import history
     from clubtable.session.store import MemoryStorage
     from clubtable.ui import records
