@@ -293,8 +293,7 @@ class HostTable(TableController):
     can_invite = True
 
     def has_finished_record(self) -> bool:
-        table = self.table
-        return table.state is not None and table.game.result(table.state) is not None
+        return self.table.result is not None
 
     def finished_record(self) -> Optional[dict]:
         table = self.table
@@ -721,7 +720,7 @@ class GuestTable(TableController):
         whole log), once it checked out (``verification``): the same game as the host's file.
         Its pictures are those the host relayed here."""
         g = self.guest
-        if self._record is None and self.verified and self.verified[0] and g.end_state is not None:
+        if self._record is None and self.has_finished_record():
             from ..session import assets
             from ..session.record import make_record
             state = g.end_state                      # the check's own replay of the revealed log
