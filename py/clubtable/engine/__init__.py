@@ -625,11 +625,9 @@ class Game:
             raise NotImplementedError
         out = {}
         for seat in range(len(state["players"])):
-            stage = self.stages.get(self.stage(state, seat))
-            if stage is not None:
-                types = [t for t in stage.moves if self._open(t, state, seat)]
-                if types:
-                    out[seat] = types
+            types = self.open_moves(state, seat)
+            if types:
+                out[seat] = types
         return out
 
     def _open(self, move_type: str, state: State, seat: int) -> bool:
