@@ -21,8 +21,10 @@ Chromium, as an attacker's own device would (``--apart-nice 19``: that Chromium 
 CPU the rest leaves idle, the nearest one machine comes to another device); the offer and the
 answer cross through the flooding tab's BroadcastChannel, the one way into the host's browser.
 ``--game dohdles`` runs the partial flood at a Dohdles! table instead, a game that takes pictures:
-while the flooder makes its riddles (in a drawing medium) the host accepts up to 43 pieces of a
-message (a picture's allowance) before refusing it; the host has no one-click move there, so
+while the flooder makes its riddles (in a drawing medium) the host accepts the pieces of a
+picture as its flow control asks for them (``session/chunks.py``: a window of 8 pieces ahead of
+the host's ``got``), so the flood, which does not wait, is refused at its ninth piece
+(``too_fast``; before session 18, after a picture's 43); the host has no one-click move there, so
 only its loop figures are printed.  ``--after-making``: every player makes its Dohdles first,
 and the flood comes during play, when no move of the flooder names a picture.
 """

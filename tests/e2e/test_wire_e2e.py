@@ -39,9 +39,11 @@ def test_a_guest_picture_over_256_kib_reaches_the_host(context, base_url):
     assert size == len(data)
     # the guest's own screen can show it at once
     assert guest.evaluate("(r) => window.clubtableWire('asset_url', r)", ref).startswith("blob:")
+    received_by_guest = [json.loads(m) for m in json.loads(guest.evaluate("() => window.clubtableDebug('received')"))]
     # nobody else's view shows it, so it was not relayed to anyone
-    assert not [m for m in json.loads(guest.evaluate("() => window.clubtableDebug('received')"))
-                if json.loads(m)["t"] == "asset"]
+    assert not [m for m in received_by_guest if m["t"] == "asset"]
+    # its 32 pieces went as the host asked for them: a got after every fourth
+    assert [m["n"] for m in received_by_guest if m["t"] == "got"] == list(range(4, 32, 4))
     assert not errors
 
 

@@ -145,7 +145,7 @@ def test_a_remote_guest_gets_the_rule_and_values_to_say_it_in_its_language():
     assert refusal.text(i18n.Translator("de")) == "Dieser Zug braucht eine Zahl von 0 bis 4."
 
 
-@pytest.mark.parametrize("code", ["rate_limited", "flooding", "too_big", "bad_chunk", "bad_frame", "too_many_links",
+@pytest.mark.parametrize("code", ["rate_limited", "flooding", "too_big", "too_fast", "bad_chunk", "bad_frame", "too_many_links",
                                   "too_slow", "seat_reclaimed", "replaced_by_bot", "seat_taken", "bad_token",
                                   "wrong_table", "stale_seq", "internal_error", "bad_json", "unknown_type",
                                   "missing_field", "bad_field", "too_many_pictures", "storage_full",

@@ -9,7 +9,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from clubtable.session.chunks import CHUNK_CHARS, ChunkError, Reassembler, Splitter, split  # noqa: E402
+from clubtable.session.chunks import (ACK_EVERY, CHUNK_CHARS, WINDOW, ChunkError, Outbox, Reassembler,  # noqa: E402
+                                      Splitter, split)
 from clubtable.session.protocol import MAX_GUEST_BYTES, MAX_HOST_BYTES  # noqa: E402
 
 
@@ -123,19 +124,89 @@ def _frames(net, peer, frames, now=0):
     return out
 
 
-def _picture_frames(net, peer, size=384_000, tag=b"x"):
-    from clubtable.session.chunks import Splitter as S
+def _picture(net, peer, size=384_000, tag=b"x"):
     data = b"\x89PNG\r\n\x1a\n" + (tag * size)[:size]
-    text, ref = net.guests[peer].upload(data)
-    return S().frames(text), ref
+    return net.guests[peer].upload(data)
+
+
+def _send_paced(net, peer, text, box=None, now=0):
+    """What a guest's link does (net/links.py): the Outbox sends the frames the host's
+    ``got`` messages allow, one at a time, as they arrive.  Returns the host's replies."""
+    box = box or Outbox()
+    frames, replies = box.put(text), []
+    while frames:
+        out = net.deliver(net.table.frame(peer, frames.pop(0), now))
+        replies += out
+        for p, m in out:
+            if p == peer and m["t"] == "got":
+                frames += box.acked(m["id"], m["n"], m["key"])
+            elif p == peer and m["t"] == "reject" and m["code"] in ("rate_limited", "bad_chunk"):
+                frames += box.give_up()
+    return replies
 
 
 def test_a_seated_players_picture_arrives_piece_by_piece():
+    """A picture of 32 pieces: the host says ``got`` after every fourth, and the guest never
+    has more than a window of pieces on its way."""
     t, net = _pair()
-    frames, ref = _picture_frames(net, "A")
-    assert len(frames) > 20
-    replies = _frames(net, "A", frames)
+    text, ref = _picture(net, "A")
+    n = len(Splitter().frames(text))
+    assert n > 20
+    replies = _send_paced(net, "A", text)
     assert ref in t.assets and not [m for p, m in replies if m["t"] == "reject"]
+    assert [m["n"] for p, m in replies if m["t"] == "got"] == list(range(ACK_EVERY, n, ACK_EVERY))
+
+
+def test_the_outbox_sends_a_window_ahead_and_the_rest_as_the_host_asks():
+    box = Outbox(window=3, size=10)
+    first = box.put("{" + "a" * 58 + "}")                 # 6 pieces
+    assert [f.split("|")[0] for f in first] == ["~1/0/6", "~1/1/6", "~1/2/6"]
+    assert box.put("{}") == [] and box.waiting == 4        # a whole message waits its turn
+    assert [f.split("|")[0] for f in box.acked(1, 2, "k2")] == ["~1/3/6/k2", "~1/4/6/k2"]
+    assert box.acked(1, 1, "old") == []                    # an older got changes nothing
+    assert [f.split("|")[0] for f in box.acked(1, 4, "k4")] == ["~1/5/6/k4", "{}"]
+    assert box.waiting == 0
+
+
+def test_the_outbox_gives_up_a_refused_message_and_sends_what_waited():
+    box = Outbox(window=2, size=10)
+    box.put("{" + "a" * 58 + "}")
+    box.put("{}")
+    assert box.give_up() == ["{}"] and box.waiting == 0
+
+
+def test_a_reassembler_with_a_window_asks_for_more_and_refuses_what_it_did_not_ask_for():
+    keys = iter(["k4", "k8", "k12"])
+    r = Reassembler(10_000, size=10, window=8, keys=lambda: next(keys))
+    frames = split("x" * 200, 1, size=10)                  # 20 pieces
+    for f in frames[:8]:
+        r.feed(f)
+    assert r.ack == (1, 8, "k8")
+    with pytest.raises(ChunkError) as e:
+        r.feed(frames[8])                                  # no key: sent ahead of a got
+    assert (e.value.code, e.value.over, r.pending_chars) == ("too_fast", True, 0)
+    r2 = Reassembler(10_000, size=10, window=8, keys=lambda: "k")
+    for f in frames[:8]:
+        r2.feed(f)
+    for key in ("forged", None):
+        with pytest.raises(ChunkError):
+            r3 = Reassembler(10_000, size=10, window=8, keys=lambda: "k")
+            for f in frames[:8]:
+                r3.feed(f)
+            r3.feed(frames[8].replace("|", f"/{key}|", 1) if key else frames[8])
+    r2.feed(frames[8].replace("|", "/k|", 1))              # the got of piece 8 allows 9 to 16
+    assert r2.pending_chars == 90
+
+
+def test_a_piece_beyond_the_window_without_a_got_drops_the_peer():
+    """A flooding guest that does not wait for ``got`` is refused at the first piece it was
+    not asked for: a window's worth, not a whole picture's 43 pieces."""
+    t, net = _pair()
+    text, _ = _picture(net, "A")
+    frames = Splitter().frames(text)
+    replies = _frames(net, "A", frames)
+    assert [m["code"] for p, m in replies if m["t"] == "reject"] == ["too_fast"]
+    assert "A" in t.dropped and "A" in t.take_closing()
 
 
 def test_a_game_without_pictures_keeps_none():
@@ -150,25 +221,27 @@ def test_a_game_without_pictures_keeps_none():
 
 
 def test_pieces_are_paid_from_the_byte_budget_as_they_arrive():
-    """Pieces of messages count like whole ones: 2 MB of pieces at once is over the 1 MiB
-    burst, although no message completes before the budget runs out."""
+    """Pieces of messages count like whole ones: two pictures of 512 KiB at once are over the
+    1 MiB burst, and the second is refused before it completes.  The guest's link gives it up
+    and what waited behind it (a ping) goes through; the player stays."""
     t, net = _pair()
-    n = 44
-    replies = []
-    for k in range(1, 4):              # three messages of 43 pieces (none completes)
-        replies += _frames(net, "A", [f"~{k}/{i}/{n}|" + "z" * CHUNK_CHARS for i in range(43)])
-        if "A" in t.dropped:
-            break
-    codes = [m["code"] for p, m in replies if p == "A" and m["t"] == "reject"]
-    assert codes and codes[0] in ("rate_limited", "bad_chunk")
-    assert "A" in t.dropped and "A" not in t.peers
+    box = Outbox()
+    first, ref1 = _picture(net, "A", size=500_000, tag=b"a")
+    second, ref2 = _picture(net, "A", size=500_000, tag=b"b")
+    replies = _send_paced(net, "A", first, box) + _send_paced(net, "A", second, box)
+    assert ref1 in t.assets and ref2 not in t.assets
+    assert [m["code"] for p, m in replies if p == "A" and m["t"] == "reject"] == ["rate_limited"]
+    assert not box.waiting and "A" in t.peers and "A" not in t.dropped
+    net.now = 5_000
+    assert [m["t"] for p, m in _send_paced(net, "A", net.guests["A"].ping(5), box, now=5_000)] == ["pong"]
 
 
 @pytest.mark.parametrize("pictures", [True, False])
 def test_a_flood_of_partial_messages_is_refused_once_and_dropped(pictures):
     """Issue 20's flood: 120 messages of 43 pieces that never complete.  In a game with
-    pictures the first 43 pieces are a picture's right, and the second partial message is
-    refused; in a game without, the first piece (longer than any message of its players).
+    pictures the first pieces up to the flow control's window are a picture's right, and the
+    next, sent ahead of the host's ``got``, is refused; in a game without, the first piece
+    (longer than any message of its players).
     One reject, the peer dropped; every later frame is ignored without being kept, and the
     other player plays on."""
     t, net = _pair(pictures)
@@ -181,8 +254,8 @@ def test_a_flood_of_partial_messages_is_refused_once_and_dropped(pictures):
             peer = t.peers.get("A")
             kept += bool(peer and peer.pieces and peer.pieces.pending_chars)
     to_a = [m for p, m in replies if p == "A"]
-    assert [m["code"] for m in to_a if m["t"] == "reject"] == ["bad_chunk" if pictures else "too_big"]
-    assert kept == (43 if pictures else 0)
+    assert [m["code"] for m in to_a if m["t"] == "reject"] == ["too_fast" if pictures else "too_big"]
+    assert kept == (WINDOW if pictures else 0)
     assert "A" in t.dropped and "A" not in t.peers and "A" in t.take_closing()
     assert all(p.pieces is None or p.pieces.pending_chars == 0 for p in t.peers.values())
     assert fed == 120 * 43 and len(replies) < 10
@@ -241,8 +314,8 @@ def test_a_picture_may_begin_only_while_a_move_of_the_seat_names_one():
     replies = _frames(net, "B", ["~1/0/44|" + "z" * CHUNK_CHARS])
     assert [(p, m["code"]) for p, m in replies if m["t"] == "reject"] == [("B", "too_big")]
     assert "B" in t.dropped
-    frames, ref = _picture_frames(net, "A")
-    assert not [m for p, m in _frames(net, "A", frames) if m["t"] == "reject"]
+    text, ref = _picture(net, "A")
+    assert not [m for p, m in _send_paced(net, "A", text) if m["t"] == "reject"]
     net.send("A", net.guests["A"].intent({"type": "draw", "picture": ref}))
     assert t.state["drawings"][0] == ref and not t.may_share_picture(0)
     replies = _frames(net, "A", ["~2/0/44|" + "z" * CHUNK_CHARS])

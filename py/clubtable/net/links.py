@@ -22,7 +22,7 @@ import js
 from js import Object
 from pyodide.ffi import create_proxy, to_js
 
-from ..session.chunks import ChunkError, Reassembler, Splitter
+from ..session.chunks import ChunkError, Outbox, Reassembler, Splitter
 from ..session.protocol import MAX_HOST_BYTES
 from . import ice
 from . import sdp as sdpcode
@@ -80,6 +80,9 @@ class Link:
         # True: frames go to on_message as they arrive, pieces too (the host's table
         # reassembles them itself, paying for each from the peer's budget: Table.frame)
         self.raw_frames = False
+        # True: long messages keep the host's flow control (a guest's link: chunks.Outbox)
+        self.paced = False
+        self._outbox: Optional[Outbox] = None
         self._splitter = Splitter()
         self._reassembler: Optional[Reassembler] = None
         self.last_error: Optional[str] = None
@@ -169,14 +172,31 @@ class Link:
         if int(self.channel.bufferedAmount) > MAX_BUFFERED:
             self.last_error = "The peer is not reading its messages."
             return False
+        if self.paced:
+            if self._outbox is None:
+                self._outbox = Outbox()
+            return self._send_frames(self._outbox.put(text))
+        return self._send_frames(self._splitter.frames(text))
+
+    def _send_frames(self, frames: list) -> bool:
         try:
-            for frame in self._splitter.frames(text):
+            for frame in frames:
                 self.channel.send(frame)
             trace.mark("tx")
             return True
         except Exception as exc:  # closed between the check and the send, or refused
             self.last_error = f"The message could not be sent ({type(exc).__name__})."
             return False
+
+    def acked(self, msg_id: int, count: int, key: str) -> None:
+        """The host's ``got``: more pieces of the long message being sent may go."""
+        if self._outbox is not None and self.is_open:
+            self._send_frames(self._outbox.acked(msg_id, count, key))
+
+    def give_up(self) -> None:
+        """The host refused the long message being sent: what waited behind it goes."""
+        if self._outbox is not None and self.is_open:
+            self._send_frames(self._outbox.give_up())
 
     def close(self) -> None:
         """Stop reading at once; the peer connection goes in the next task.  Its ``close()``

@@ -126,7 +126,9 @@ class Guest:
         """Handle one message from the host; returns a list of events:
 
         ``("welcome", msg)``, ``("update", msg)``, ``("reject", code, reason[, rule, params])``,
-        ``("pong", ts, hidden)``, ``("end", verified, why)``, ``("lobby", msg)``, ``("asset", ref)``, or
+        ``("pong", ts, hidden)``, ``("end", verified, why)``, ``("lobby", msg)``, ``("asset", ref)``,
+        ``("got", id, n, key)`` (the host read ``n`` pieces of a long message: its link's
+        :class:`~clubtable.session.chunks.Outbox` may send more), or
         ``("error", code, reason)`` for a message that was ignored.
         """
         try:
@@ -196,6 +198,9 @@ class Guest:
 
     def _on_pong(self, msg: dict) -> list:
         return [("pong", msg["ts"], msg["hidden"])]
+
+    def _on_got(self, msg: dict) -> list:
+        return [("got", msg["id"], msg["n"], msg["key"])]
 
     def _on_end(self, msg: dict) -> list:
         self.end, self.end_state = msg, None

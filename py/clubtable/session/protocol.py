@@ -70,7 +70,7 @@ ASSET_PREFIX = '{"t":"asset",'  # how `encode` begins one (only such a message m
 MAX_SEATS = 64
 
 GUEST_TYPES = ("hello", "intent", "ping", "bye", "asset")
-HOST_TYPES = ("welcome", "update", "reject", "pong", "end", "lobby", "asset")
+HOST_TYPES = ("welcome", "update", "reject", "pong", "end", "lobby", "asset", "got")
 SEAT_KINDS = ("local", "pass", "bot", "remote")
 
 Raw = Union[str, bytes, bytearray, memoryview]
@@ -434,6 +434,11 @@ _HOST_SCHEMA: dict = {
     "pong": {
         "ts": (_number, True, None),
         "hidden": (_bool, False, False),      # the host's page is in the background
+    },
+    "got": {                                  # flow control of a long message (session/chunks.py)
+        "id": (_int(0, MAX_SEQ), True, None),
+        "n": (_int(1, 4096), True, None),
+        "key": (_str(24, 1), True, None),
     },
     "end": {
         "game": (_str(64, 1), False, None),

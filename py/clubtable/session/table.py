@@ -23,7 +23,7 @@ from ..engine import Game, IllegalAction, clone
 from ..engine.schema import takes_pictures
 from . import protocol
 from .assets import AssetError, AssetStore, check as check_asset, encode_data, ref_of, refs_in, sniff
-from .chunks import MARK, ChunkError, Reassembler
+from .chunks import MARK, WINDOW, ChunkError, Reassembler
 from .limits import Bucket
 from .protocol import MAX_NAME, ProtocolError, clean_name, parse_guest, seed_hash
 
@@ -770,8 +770,10 @@ class Table:
         """What arrived on a link, as it arrived: a whole message or one piece of a long one
         (:mod:`.chunks`).  Every frame is paid for from the peer's byte budget *before* it is
         kept, so pieces of messages that never complete are budgeted like whole ones; a
-        complete message goes on to :meth:`receive`.  A second partial message, or one longer
-        than the peer may send, is refused once and the peer dropped.  Never raises."""
+        complete message goes on to :meth:`receive`.  Every few pieces the peer is told
+        ``got`` (the flow control).  A second partial message, one longer than the peer may
+        send, or a piece sent ahead of the ``got`` it needs is refused once and the peer
+        dropped.  Never raises."""
         self._clock(now_ms)
         peer = self.peers.get(peer_id)
         if peer_id in self.dropped or not isinstance(frame, str):
@@ -790,16 +792,20 @@ class Table:
             return outs + self._excess(peer, "You are sending too much too fast; some messages were ignored.")
         limit = self.max_message(peer_id)
         if peer.pieces is None or peer.pieces.max_chars != limit:
-            peer.pieces = Reassembler(limit)
+            peer.pieces = Reassembler(limit, window=WINDOW)
         try:
             text = peer.pieces.feed(frame)
         except ChunkError as err:
             peer.pieces = None
-            if err.over:                    # longer than it may send, or a second partial message
+            if err.over:                    # longer than it may send, a second partial message, or ahead of its got
                 return outs + self.drop_peer(peer_id, err.code, err.reason)
             return outs + self.refuse(peer_id, err.code, err.reason, now_ms)
+        ack = peer.pieces.ack
         if peer.pieces.pending_chars == 0:
             peer.pieces = None
+        if ack is not None:                 # the guest may send the next pieces (chunks.py: flow control)
+            outs.append(self._send(peer, {"t": "got", "table": self.table_id, "id": ack[0], "n": ack[1],
+                                          "key": ack[2]}))
         if text is None:
             return outs
         return outs + self.receive(peer_id, text, now_ms, paid=True)

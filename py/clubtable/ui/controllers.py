@@ -747,6 +747,7 @@ class GuestTable(TableController):
             self._beating = True
             asyncio.ensure_future(self._beat())
         link.max_in = MAX_HOST_BYTES
+        link.paced = True                      # a picture goes as the host asks for it (chunks.Outbox)
         link.on_message = self._message
         link.on_close = self._lost
         if not link.send(self.guest.hello(spectate=self.spectate)):
@@ -817,12 +818,18 @@ class GuestTable(TableController):
         trace.mark("guest.parsed")
         for ev in events:
             kind = ev[0]
+            if kind == "got":                   # flow control: nothing to draw
+                if self.link is not None:
+                    self.link.acked(*ev[1:4])
+                return
             if kind == "welcome":
                 self._remember()
             elif kind == "update":
                 if isinstance(self.guest.now, (int, float)):
                     self.clock_offset = int(self.guest.now) - timers.now_ms()
             elif kind == "reject":
+                if ev[1] in ("rate_limited", "bad_chunk") and self.link is not None:
+                    self.link.give_up()         # the host forgot the long message's pieces it had
                 self.error = ev[2] if len(ev) > 2 else "Refused."
                 if ev[1] == "replaced_by_bot" and seat_before is not None:   # its token is void
                     self.tokens.forget(self.guest.table_id, seat_before)
