@@ -7,6 +7,12 @@ click to the screen showing its result and each computer player's decision time.
 Each game is played in a fresh 360×640 page, throttled from before it loads, solo against the
 computer players at their hardest level where the game has them (Play-Doh's Cave has none:
 three players pass one device), by the end-to-end tests' drivers, at the computers' quick pace.
+The page is a phone's (Chromium's mobile emulation with a touch screen) and the drivers' clicks
+are taps (``Locator.tap``), as a player's finger; ``--mouse`` clicks with a mouse on a page
+360 px wide instead, as the figures before session 18 did.  A mouse pointer stays over the page,
+and when a click changes the screen under it the browser hovers the new element (a style pass
+and a hit test in the next frame): about 3–5 ms of CPU at full speed in the slowest clicks, which
+a finger does not cost.
 
 * click to screen: a script added before the page's own listens (capture phase) for every real
   click, key press and change the driver makes and starts the clock at the event's own time
@@ -193,7 +199,8 @@ def throttled_page(browser, args, errors, *scripts):
     """A phone-sized page in a new context, its page and console errors kept in ``errors``,
     ``scripts`` run in it before the page's own, at the CPU rate (1 with --estimate: the
     trace's CPU times are scaled instead): (context, page, CDP session)."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    ctx = browser.new_context(viewport={"width": 360, "height": 640},
+                              **({} if args.mouse else {"has_touch": True, "is_mobile": True}))
     for script in scripts:
         ctx.add_init_script(script)
     page = ctx.new_page()
@@ -495,13 +502,30 @@ def parser():
                     help="with --during-warmup: the same taps once the warm-up is done (a tap's own cost)")
     ap.add_argument("--json", help="also write every sample to this file")
     ap.add_argument("--trace-dir", help="with --estimate: write each game's trace and clicks to DIR/<game>.json")
+    ap.add_argument("--mouse", action="store_true",
+                    help="a mouse on a page 360 px wide, as before session 18 (default: a phone's touch screen, "
+                         "every click of the drivers a tap)")
     return ap
+
+
+def _taps_for_clicks() -> None:
+    """The drivers' clicks become taps (a finger, as on a phone: no mouse pointer is left
+    over the page, so nothing is hovered anew when the screen changes under it)."""
+    from playwright.sync_api import Locator, Page
+    Page.click = lambda self, selector, **kw: self.tap(selector, **_tap_options(kw))
+    Locator.click = lambda self, **kw: self.tap(**_tap_options(kw))
+
+
+def _tap_options(kw: dict) -> dict:
+    return {k: v for k, v in kw.items() if k in ("force", "modifiers", "position", "timeout", "trial", "no_wait_after")}
 
 
 def main(argv=None):
     """Run the bench; returns ``{"runs": [{game: figures}], "ok": bool}`` (bench/phone.py
     calls this with its own arguments)."""
     args = parser().parse_args(argv)
+    if not args.mouse:
+        _taps_for_clicks()
     args.games = [g for g in args.games.split(",") if g]
     unknown = set(args.games) - set(GAMES)
     if unknown:
