@@ -362,3 +362,20 @@ def test_a_note_shown_on_the_set_up_steps_aside_when_the_game_begins(page):
     assert el.textContent == "Saved on this device."
     second_showing()
     assert el.textContent == "" and shell.toasts == []
+
+
+def test_a_guests_link_sends_more_of_a_picture_on_got_and_gives_it_up_on_a_refusal(page):
+    """The host's flow control (session/chunks.py) reaches the guest's link: a ``got`` lets it
+    send more of the long message and draws nothing; a refusal of the pieces (the host let
+    them go) makes it give the message up, so what waits behind it goes."""
+    from clubtable.session.protocol import encode
+    drawn = []
+    ctl = page.controllers.GuestTable("tbl1", "Gus", lobby=None, on_change=lambda: drawn.append(1))
+    calls = []
+    ctl.link = types.SimpleNamespace(acked=lambda *a: calls.append(("acked", *a)),
+                                     give_up=lambda: calls.append(("give_up",)))
+    ctl._message(encode({"t": "got", "table": "tbl1", "seq": 1, "id": 3, "n": 4, "key": "k4"}))
+    assert calls == [("acked", 3, 4, "k4")] and drawn == []
+    ctl._message(encode({"t": "reject", "table": "tbl1", "seq": 2, "ref": None, "code": "rate_limited",
+                         "reason": "You are sending too much too fast; some messages were ignored."}))
+    assert calls[-1] == ("give_up",) and drawn == [1]
