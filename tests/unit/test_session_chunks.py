@@ -9,8 +9,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from clubtable.session.chunks import (ACK_EVERY, CHUNK_CHARS, WINDOW, ChunkError, Outbox, Reassembler,  # noqa: E402
-                                      Splitter, split)
+from clubtable.session.chunks import (ACK_EVERY, CHUNK_CHARS, STALL_MS, WINDOW, ChunkError, Outbox,  # noqa: E402
+                                      Reassembler, Splitter, split)
 from clubtable.session.protocol import MAX_GUEST_BYTES, MAX_HOST_BYTES  # noqa: E402
 
 
@@ -173,6 +173,17 @@ def test_the_outbox_gives_up_a_refused_message_and_sends_what_waited():
     box.put("{" + "a" * 58 + "}")
     box.put("{}")
     assert box.give_up() == ["{}"] and box.waiting == 0
+
+
+def test_the_outbox_never_waits_for_good():
+    """A got that never comes (the host let the message go and its refusal did not reach
+    us): after STALL_MS the next message gives the long one up and goes itself."""
+    box = Outbox(window=2, size=10)
+    assert len(box.put("{" + "a" * 58 + "}", now_ms=0)) == 2
+    assert box.put("{}", now_ms=STALL_MS - 1) == []                 # waits, as it should
+    assert box.acked(1, 1, "k1") and box.waiting == 4               # a got: it moves, the clock starts again
+    assert box.put("{1}", now_ms=STALL_MS + 5) == []
+    assert box.put("{2}", now_ms=2 * STALL_MS + 5) == ["{}", "{1}", "{2}"] and box.waiting == 0
 
 
 def test_a_reassembler_with_a_window_asks_for_more_and_refuses_what_it_did_not_ask_for():

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from typing import Callable, Optional
 
 import js
@@ -175,7 +176,7 @@ class Link:
         if self.paced:
             if self._outbox is None:
                 self._outbox = Outbox()
-            return self._send_frames(self._outbox.put(text))
+            return self._send_frames(self._outbox.put(text, time.monotonic() * 1000))
         return self._send_frames(self._splitter.frames(text))
 
     def _send_frames(self, frames: list) -> bool:

@@ -28,13 +28,14 @@ import secrets
 from collections import deque
 from typing import Callable, Optional
 
-__all__ = ["CHUNK_CHARS", "MARK", "WINDOW", "ACK_EVERY", "ChunkError", "split", "Splitter", "Reassembler",
+__all__ = ["CHUNK_CHARS", "MARK", "WINDOW", "ACK_EVERY", "STALL_MS", "ChunkError", "split", "Splitter", "Reassembler",
            "Outbox"]
 
 CHUNK_CHARS = 16_384
 MARK = "~"
 WINDOW = 8          # pieces a guest may send beyond the host's last ``got`` (128 K characters)
 ACK_EVERY = 4       # the host says ``got`` after every so many pieces of a message
+STALL_MS = 30_000   # a long message that waited this long for a ``got`` is given up
 _HEADER_RE = re.compile(r"~(\d{1,15})/(\d{1,9})/(\d{1,9})(?:/([A-Za-z0-9_-]{1,24}))?\|")
 
 
@@ -152,7 +153,9 @@ class Outbox:
     """The sending side of a guest's link to its host, keeping the host's flow control
     (see the module's docstring).  ``put(text)`` and ``acked(...)`` return the frames that may
     go now; the rest wait, and a message after a long one waits behind it (the order
-    holds)."""
+    holds).  A long message that has waited ``STALL_MS`` for a ``got`` (the host let it go
+    without a word that reached us) is given up when the next message is put, so the link
+    never stalls for good (``now_ms``: the caller's clock; None, no such check)."""
 
     def __init__(self, window: int = WINDOW, size: int = CHUNK_CHARS) -> None:
         self.window = window
@@ -160,20 +163,26 @@ class Outbox:
         self.next_id = 0
         self._queue: deque = deque()    # whole messages (str) and pieces (id, i, n, text)
         self._got: tuple = (None, 0, "")   # the host's last ``got``: id, count, key
+        self._waiting_since: Optional[float] = None
 
     @property
     def waiting(self) -> int:
         """Frames not sent yet."""
         return len(self._queue)
 
-    def put(self, text: str) -> list:
+    def put(self, text: str, now_ms: Optional[float] = None) -> list:
         if len(text) <= self.size:
             self._queue.append(text)
         else:
             self.next_id += 1
             n = -(-len(text) // self.size)
             self._queue.extend((self.next_id, i, n, text[i * self.size:(i + 1) * self.size]) for i in range(n))
-        return self.ready()
+        if now_ms is not None and self._waiting_since is not None and now_ms - self._waiting_since >= STALL_MS:
+            return self.give_up()
+        out = self.ready()
+        if now_ms is not None and self._queue and self._waiting_since is None:
+            self._waiting_since = now_ms
+        return out
 
     def acked(self, msg_id: int, count: int, key: str) -> list:
         """The host's ``got``: it has read ``count`` pieces of message ``msg_id``."""
@@ -204,4 +213,6 @@ class Outbox:
                     break
             self._queue.popleft()
             out.append(_piece(msg_id, i, n, piece, key))
+        if out or not self._queue:         # it moved: the wait for a got starts again
+            self._waiting_since = None
         return out
