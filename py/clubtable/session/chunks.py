@@ -55,12 +55,17 @@ class ChunkError(Exception):
         self.over = over
 
 
+def _cut(text: str, size: int) -> list:
+    """``text`` in pieces of ``size`` characters (the last may be shorter)."""
+    return [text[i:i + size] for i in range(0, len(text), size)]
+
+
 def split(text: str, msg_id: int, size: int = CHUNK_CHARS) -> list:
     """The frames that carry ``text``: itself when it fits in one, else numbered pieces."""
     if len(text) <= size:
         return [text]
-    n = -(-len(text) // size)
-    return [_piece(msg_id, i, n, text[i * size:(i + 1) * size]) for i in range(n)]
+    pieces = _cut(text, size)
+    return [_piece(msg_id, i, len(pieces), piece) for i, piece in enumerate(pieces)]
 
 
 class Splitter:
@@ -175,8 +180,8 @@ class Outbox:
             self._queue.append(text)
         else:
             self.next_id += 1
-            n = -(-len(text) // self.size)
-            self._queue.extend((self.next_id, i, n, text[i * self.size:(i + 1) * self.size]) for i in range(n))
+            pieces = _cut(text, self.size)
+            self._queue.extend((self.next_id, i, len(pieces), piece) for i, piece in enumerate(pieces))
         if now_ms is not None and self._waiting_since is not None and now_ms - self._waiting_since >= STALL_MS:
             return self.give_up()
         out = self.ready()
