@@ -9,8 +9,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from clubtable.session.chunks import (ACK_EVERY, CHUNK_CHARS, STALL_MS, WINDOW, ChunkError, Outbox,  # noqa: E402
-                                      Reassembler, Splitter, split)
+from clubtable.session.chunks import (ACK_EVERY, CHUNK_CHARS, LET_GO, STALL_MS, WINDOW, ChunkError,  # noqa: E402
+                                      Outbox, Reassembler, Splitter, split)
 from clubtable.session.protocol import MAX_GUEST_BYTES, MAX_HOST_BYTES  # noqa: E402
 
 
@@ -140,7 +140,7 @@ def _send_paced(net, peer, text, box=None, now=0):
         for p, m in out:
             if p == peer and m["t"] == "got":
                 frames += box.acked(m["id"], m["n"], m["key"])
-            elif p == peer and m["t"] == "reject" and m["code"] in ("rate_limited", "bad_chunk"):
+            elif p == peer and m["t"] == "reject" and m["code"] in LET_GO:
                 frames += box.give_up()
     return replies
 

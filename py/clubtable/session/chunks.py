@@ -28,7 +28,7 @@ import secrets
 from collections import deque
 from typing import Callable, Optional
 
-__all__ = ["CHUNK_CHARS", "MARK", "WINDOW", "ACK_EVERY", "STALL_MS", "ChunkError", "split", "Splitter", "Reassembler",
+__all__ = ["CHUNK_CHARS", "MARK", "WINDOW", "ACK_EVERY", "STALL_MS", "LET_GO", "ChunkError", "split", "Splitter", "Reassembler",
            "Outbox"]
 
 CHUNK_CHARS = 16_384
@@ -36,6 +36,8 @@ MARK = "~"
 WINDOW = 8          # pieces a guest may send beyond the host's last ``got`` (128 K characters)
 ACK_EVERY = 4       # the host says ``got`` after every so many pieces of a message
 STALL_MS = 30_000   # a long message that waited this long for a ``got`` is given up
+# The host's refusals after which it no longer holds the partial message: its sender gives it up.
+LET_GO = ("rate_limited", "bad_chunk")
 _HEADER_RE = re.compile(r"~(\d{1,15})/(\d{1,9})/(\d{1,9})(?:/([A-Za-z0-9_-]{1,24}))?\|")
 
 

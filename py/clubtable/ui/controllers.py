@@ -22,6 +22,7 @@ from ..session.assets import asset_message, sniff
 from ..session.guest import Guest, Heartbeat
 from ..session.store import StorageFull, TableSaver, TokenBook, delete_table, load_table
 from ..session.limits import BoundedLog
+from ..session.chunks import LET_GO
 from ..session.protocol import MAX_ASSET_MESSAGE, MAX_HOST_BYTES, ProtocolError, encode
 from ..net import ice, trace
 from . import storage
@@ -828,7 +829,7 @@ class GuestTable(TableController):
                 if isinstance(self.guest.now, (int, float)):
                     self.clock_offset = int(self.guest.now) - timers.now_ms()
             elif kind == "reject":
-                if ev[1] in ("rate_limited", "bad_chunk") and self.link is not None:
+                if ev[1] in LET_GO and self.link is not None:
                     self.link.give_up()         # the host forgot the long message's pieces it had
                 self.error = ev[2] if len(ev) > 2 else "Refused."
                 if ev[1] == "replaced_by_bot" and seat_before is not None:   # its token is void
