@@ -176,3 +176,25 @@ def test_two_tabs_race_for_the_same_end_and_exactly_one_card_is_laid(context, ba
     views = [m["view"] for m in received(watcher) if m.get("t") == "update" and m.get("view")]
     assert views and all(v["you"] is None and v["me"] is None for v in views)
     assert not errors
+
+
+def test_a_key_held_down_is_one_move_not_a_flood(context, base_url):
+    """A player holding "1" (take the first pile) gets its key repeated some thirty times a
+    second: that is one move.  Before, the repeats that came after the pile was taken turned
+    its card up (what "1" does for a pile in hand), and the rest went to the host as moves it
+    refused, "too fast" at last."""
+    errors = []
+    host, guest = _open_two_tab_table(context, base_url, errors)
+    guest.focus("#waldi-board")
+    guest.keyboard.down("1")
+    for _ in range(40):                          # the browser's key repeat (repeat: true)
+        guest.wait_for_timeout(30)
+        guest.keyboard.down("1")
+    guest.keyboard.up("1")
+    guest.wait_for_timeout(500)                  # anything still on its way arrives
+    s = look(guest)
+    assert [p["held"] for p in s["piles"]] == [True, False, False], s["piles"]
+    assert s["kind"] is None and s["canReveal"], s        # the card is still face down
+    rejects = [m for m in received(guest) if m.get("t") == "reject"]
+    assert rejects == [] and guest.inner_text("#toast") == "", rejects
+    assert not errors

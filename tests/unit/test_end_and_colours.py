@@ -93,7 +93,7 @@ def _shell(said):
         t = Translator("en")
         ctl = _Ctl()
         result_said = focus_after = None
-        result_notes = ()
+        result_notes = toasts = ()
         confirm_leave = False
 
         def screen_module(self, game_id):

@@ -264,9 +264,9 @@ def test_a_note_that_comes_meanwhile_is_shown_beside_the_answer_not_instead(page
     el = page.dom.document.createElement("div")
     el.setAttribute("id", "toast")
     page.dom.document.body.appendChild(el)
-    shown = types.SimpleNamespace(toasts=[], toast_shown={})
-    App.toast(shown, "Copied.")
-    App.toast(shown, "Saved on this device.")
+    shown = note_shell(App, "home")
+    shown.toast("Copied.")
+    shown.toast("Saved on this device.")
     assert el.textContent == "Copied. Saved on this device."
     first, second = page.clock.timers
     page.clock.timers = [second]
@@ -294,9 +294,8 @@ def test_a_note_nobody_asked_for_waits_for_the_end_of_the_game_being_played(page
     shell.toast("Reveal a card first.")         # an answer to the player is shown at once
     assert el.textContent == "Reveal a card first."
     shell.ctl.ended = True                       # the game has its result: a line of it
-    shell.take_result_notes()                    # (the draw asks, before it builds the screen)
-    shell.show_held_notes()
-    assert el.textContent == "Reveal a card first." and shell.held_notes == []
+    shell.render()
+    assert el.textContent == "" and shell.toasts == ["Reveal a card first."] and shell.held_notes == []
     assert shell.result_notes == ["Saved on this device."] and shell.said == ["Saved on this device."]
     run_timers(page.clock)
     for screen in ("lobby", "setup", "home"):    # elsewhere: shown at once
@@ -321,11 +320,38 @@ def test_a_note_that_comes_on_the_result_is_a_line_of_it_not_a_toast_over_its_bu
     assert shell.result_notes == ["Saved on this device."] and shell.said == ["Saved on this device."]
 
 
+def test_on_the_result_a_toast_is_a_line_of_it_for_its_five_seconds(page):
+    """At the end of a real-time game a guest's last moves are refused as they arrive ("another
+    card was laid there first", "the game is over"): floating, the toast grew to four lines over
+    the winner and "New game".  On the result each is a line below its buttons, told to a
+    screen reader, and gone after its 5 s; a screen after the result floats what is left."""
+    from clubtable.ui.app import App
+    el = page.dom.document.createElement("div")
+    el.setAttribute("id", "toast")
+    page.dom.document.body.appendChild(el)
+    shell = note_shell(App, "table")
+    shell.ctl.ended = True
+    shell.toast("Another card was laid there first.")
+    shell.toast("The game is over.")
+    assert el.textContent == "" and shell.drawn == 2
+    assert shell.toasts == ["Another card was laid there first.", "The game is over."]
+    assert shell.said == shell.toasts
+    first, second = page.clock.timers
+    page.clock.timers = [second]
+    first[1]()                                  # the first one's 5 s are over: drawn without it
+    assert shell.toasts == ["The game is over."] and shell.drawn == 3 and el.textContent == ""
+    shell.route = "#/replay"                     # on to the replay: the toast floats again
+    shell.render()
+    assert el.textContent == "The game is over."
+    run_timers(page.clock)
+    assert el.textContent == "" and shell.toasts == []
+
+
 def note_shell(App, screen):
     shell = types.SimpleNamespace(toasts=[], held_notes=[], notes_shown=set(), toast_shown={}, screen_id=screen,
                                   ctl=types.SimpleNamespace(ended=False), route=f"#/{screen}", result_notes=[],
                                   said=[], drawn=0)
-    for name in ("note", "playing", "show_held_notes", "toast", "at_result", "take_result_notes"):
+    for name in ("note", "playing", "show_held_notes", "toast", "show_toasts", "at_result", "take_result_notes"):
         setattr(shell, name, types.MethodType(getattr(App, name), shell))
     shell.announce = shell.said.append
 
@@ -333,6 +359,7 @@ def note_shell(App, screen):
         shell.drawn += 1
         shell.take_result_notes()
         shell.show_held_notes()
+        shell.show_toasts()
     shell.render = render
     return shell
 

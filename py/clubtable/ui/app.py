@@ -51,6 +51,7 @@ class App(HomeScreens, TableScreens):
         self.held_notes: list = []       # notes waiting for the end of the game being played (``note``)
         self.notes_shown: set = set()    # the notes among the toasts (put aside again when a game begins)
         self.toast_shown: dict = {}      # text shown -> its showings so far (its 5 s are the last showing's)
+        self.toast_text = None           # what the floating toast shows now (see ``show_toasts``)
         self.result_notes: list = []     # held notes shown as lines of the result, not over its buttons
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.scan = None                 # "Scan the reply": {"on", "connecting", "note"}
@@ -142,18 +143,33 @@ class App(HomeScreens, TableScreens):
     def toast(self, text: str) -> None:
         """Show ``text`` for 5 s.  A note that comes meanwhile (the offline worker's "saved on
         this device") is shown beside it, not instead: the answer to what the player just did
-        ("Copied") must not vanish under it."""
+        ("Copied") must not vanish under it.  On the result the toasts are lines of it, below
+        its buttons (``show_toasts``)."""
         self.toasts = [t for t in self.toasts if t != text] + [text]
-        tab.set_text("toast", " ".join(self.toasts))
         shown = self.toast_shown[text] = self.toast_shown.get(text, 0) + 1
+        if self.at_result():
+            self.announce(text)              # a line of the page, not the toast's live region
+        self.show_toasts(redraw=True)
 
         def clear():
             # this showing's own 5 s: a note put aside and shown again keeps its full time
             if text in self.toasts and self.toast_shown.get(text) == shown:
                 self.toasts.remove(text)
                 del self.toast_shown[text]       # kept only while shown: refusals name players and numbers
-                tab.set_text("toast", " ".join(self.toasts))
+                self.show_toasts(redraw=True)
         timers.later(5000, clear)
+
+    def show_toasts(self, redraw: bool = False) -> None:
+        """The toast floats over the page, except on the result: there it lay over the buttons
+        a player reaches for next (New game, Replay, Save), or over the winner, and grew with
+        each late refusal of a real-time game's last moments.  There the texts are lines of
+        the result, below its buttons (``redraw``: draw the result again for them)."""
+        text = "" if self.at_result() else " ".join(self.toasts)
+        if text != getattr(self, "toast_text", None):
+            self.toast_text = text
+            tab.set_text("toast", text)
+        if redraw and self.at_result():
+            self.render()
 
     def note(self, text: str) -> None:
         """A note nobody asked for (the offline worker's "saved on this device"): a toast, but
@@ -193,7 +209,7 @@ class App(HomeScreens, TableScreens):
             aside = [t for t in self.toasts if t in self.notes_shown]
             if aside:
                 self.toasts = [t for t in self.toasts if t not in aside]
-                tab.set_text("toast", " ".join(self.toasts))
+                self.show_toasts()
                 self.held_notes += [t for t in aside if t not in self.held_notes]
             return
         if self.held_notes:
@@ -382,6 +398,7 @@ class App(HomeScreens, TableScreens):
                 self.focus_after = self.focus_after or f"#{screen} h1"
             self.screen_id = screen
         self.show_held_notes()
+        self.show_toasts()
         if self.focus_after:
             focus.focus_heading(self.focus_after)
         elif self.news_at:

@@ -533,6 +533,8 @@ class TableScreens:
                        replays.replay_button(self), records.save_button(self),
                        cls="row"))                  # apart, wrapping one under the other on a phone
         lines += [h("p", text, cls="muted result-note", key=f"note-{i}") for i, text in enumerate(self.result_notes)]
+        # what would be a toast elsewhere ("Saved.", a late move refused): a line, for its 5 s
+        lines += [h("p", text, cls="result-note result-toast", key=f"toast-{i}") for i, text in enumerate(self.toasts)]
         return h("section", lines, cls="result", id="result")
 
     def again(self):

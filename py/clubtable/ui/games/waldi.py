@@ -623,8 +623,8 @@ def _on_key(ctx, keys, e):
             e.preventDefault()           # no page scroll while playing
         return
     e.preventDefault()
-    if ctx.view.get("phase") not in ("live", "countdown"):
-        return
+    if ctx.view.get("phase") not in ("live", "countdown") or getattr(e, "repeat", False):
+        return        # a key held down repeats: one move, not thirty a second (refused as a flood)
     ctx.act(action)
 
 
