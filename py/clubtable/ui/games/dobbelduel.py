@@ -222,6 +222,8 @@ def _die_key(ctx, event, i):
     n = len(columns_of(ctx))
     if key.isdigit() and 1 <= int(key) <= n:
         event.preventDefault()
+        if getattr(event, "repeat", False):
+            return      # a digit held down places this die, not the next ones after it too
         _put(ctx, int(key) - 1, index=i)
         rest = _unplaced(_plan(ctx, ctx.view["board"]), ctx.view["board"].get("rolled") or [])
         focus.focus(f'[data-key="dd-die-{rest[0]}"]' if rest else "#dd-confirm")
