@@ -1157,6 +1157,7 @@ def split_held_sources(app: Path, out: Path, held: list) -> None:
 
 # --------------------------------------------------------------------------- the rest of the stdlib
 STDLIB_REST = "static/vendor/pyodide/python_stdlib_rest.zip"   # read by static/boot.mjs
+STDLIB_MORE = "static/vendor/pyodide/python_stdlib_more.zip"   # read by static/boot.mjs, later
 # Imported by a name computed at run time, not by an import statement: Pyodide's JavaScript
 # side imports its own packages, codecs.lookup() imports encodings.<name>, sysconfig its
 # _sysconfigdata_<platform>, the _ctypes C module ctypes._layout (the page's test imports every
@@ -1166,9 +1167,10 @@ STDLIB_BY_NAME = ("pyodide", "pyodide.*", "_pyodide", "_pyodide.*", "encodings",
 _IMPORT_TEXT = re.compile(r"(?:^|[\n;:\"'`]|\\n|\\t)\s*(?:from\s+([\w.]+)\s+import\s+\(?([\w., *]+)|import\s+([\w., ]+))")
 
 
-def imported_names(source: str, module: str = "", is_package: bool = False) -> set[str]:
+def imported_names(source: str, module: str = "", is_package: bool = False, on_import: bool = False) -> set[str]:
     """Every module name an import statement of ``source`` may load, those inside functions
-    included (imported when called).  ``from a import b`` names a and a.b (b may be a module).
+    included (imported when called; ``on_import``: only those run when the module itself is
+    imported, outside any function).  ``from a import b`` names a and a.b (b may be a module).
     Source this Python cannot parse (a newer grammar), or Python inside JavaScript strings, is
     read line by line."""
     def absolute(name: str, level: int) -> str:
@@ -1189,14 +1191,26 @@ def imported_names(source: str, module: str = "", is_package: bool = False) -> s
             else:
                 names.update(a.split(" as ")[0].strip() for a in m.group(3).split(","))
         return names
-    for node in ast.walk(tree):
+    todo = [tree]
+    while todo:
+        node = todo.pop()
         if isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = absolute(node.module or "", node.level)
             names.add(base)
             names.update(f"{base}.{a.name}" for a in node.names)
+        elif not (on_import and (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+                                 or _runs_as_main(node))):
+            todo.extend(ast.iter_child_nodes(node))
     return names
+
+
+def _runs_as_main(node) -> bool:
+    """``if __name__ == "__main__":`` (heapq's imports doctest there: a module run as a program)."""
+    return (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+            and isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__"
+            and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in node.test.comparators))
 
 
 def _stdlib_index(archive: zipfile.ZipFile) -> dict[str, tuple[str, bool]]:
@@ -1212,11 +1226,14 @@ def _stdlib_index(archive: zipfile.ZipFile) -> dict[str, tuple[str, bool]]:
     return index
 
 
-def stdlib_closure(archive: zipfile.ZipFile, roots: set[str]) -> set[str]:
+def stdlib_closure(archive: zipfile.ZipFile, roots: set[str], on_import: bool = False) -> set[str]:
     """The standard library's files that importing ``roots`` may read, following every import
-    statement of every module reached (parent packages included)."""
+    statement of every module reached (parent packages included).  ``on_import``: what
+    importing ``roots`` reads at once, following only the statements a module runs when it is
+    imported, and not the modules imported by name at run time (STDLIB_BY_NAME)."""
     index = _stdlib_index(archive)
-    roots = set(roots) | {m for m in index if any(fnmatch.fnmatchcase(m, p) for p in STDLIB_BY_NAME)}
+    if not on_import:
+        roots = set(roots) | {m for m in index if any(fnmatch.fnmatchcase(m, p) for p in STDLIB_BY_NAME)}
     seen, todo = set(), list(roots)
     while todo:
         parts = todo.pop().split(".")
@@ -1225,7 +1242,7 @@ def stdlib_closure(archive: zipfile.ZipFile, roots: set[str]) -> set[str]:
             if name in index and name not in seen:
                 seen.add(name)
                 path, is_package = index[name]
-                todo.extend(imported_names(archive.read(path).decode("utf-8"), name, is_package))
+                todo.extend(imported_names(archive.read(path).decode("utf-8"), name, is_package, on_import))
     return {index[m][0] for m in seen}
 
 
@@ -1244,10 +1261,19 @@ def page_imports() -> set[str]:
 
 
 def write_stdlib_rest(dist_dir: Path, in_snapshot: list[str]) -> None:
-    """python_stdlib_rest.zip: the standard library the page may still import after a restore,
-    that is every file the page's imports can reach, less the modules the snapshot already
-    holds.  Stored entries in their original order, like the full one (the normal start's).
-    The list is cached under a hash of what it is computed from."""
+    """The standard library a restored page may still import, less the modules the snapshot
+    already holds, in two zips of stored entries in their original order (like the whole one,
+    a normal start's):
+
+    - python_stdlib_rest.zip, mounted with the restore: what importing the page's own modules
+      reads (the project's imports, those inside its functions too, and from there the
+      modules the library's modules import when they are imported: 0.1 MB of brotli);
+    - python_stdlib_more.zip, everything else any import statement can reach, Pyodide's
+      packages and the codecs imported by name (0.6 MB): no page has imported from it, so it
+      is not on a cold start's line.  static/boot.mjs mounts it in idle time after the start,
+      or at once when an import first asks for it; a package may have files in both.
+
+    The lists are cached under a hash of what they are computed from."""
     stdlib = stored_stdlib()
     h = hashlib.sha256(stdlib.name.encode())
     for path in [ROOT / "py" / "main.py", *sorted((VENDOR / "pyscript").glob("*.js"))]:
@@ -1256,21 +1282,33 @@ def write_stdlib_rest(dist_dir: Path, in_snapshot: list[str]) -> None:
         for name in sorted(z.namelist()):
             h.update(name.encode() + b"\0" + z.read(name))
     h.update(json.dumps([in_snapshot, STDLIB_BY_NAME, _IMPORT_TEXT.pattern]).encode())
-    for fn in (imported_names, stdlib_closure, page_imports):
+    for fn in (imported_names, _runs_as_main, stdlib_closure, page_imports):
         h.update(inspect.getsource(fn).encode())
     cached = CACHE / "stdlib" / f"rest-{h.hexdigest()[:24]}.json"
     if cached.exists():
-        keep = set(json.loads(cached.read_text()))
+        first, more = (set(files) for files in json.loads(cached.read_text()))
     else:
         with zipfile.ZipFile(stdlib) as src:
-            keep = stdlib_closure(src, page_imports()) - set(in_snapshot)
-        cached.write_text(json.dumps(sorted(keep), indent=0))
-    with zipfile.ZipFile(stdlib) as src, zipfile.ZipFile(dist_dir / STDLIB_REST, "w", zipfile.ZIP_STORED) as dst:
-        for info in src.infolist():
-            if info.filename in keep:
-                dst.writestr(info, src.read(info))
-    log(f"standard library after a restore: {len(keep)} files, "
-        f"{(dist_dir / STDLIB_REST).stat().st_size // 1000} kB (full: {(dist_dir / STDLIB).stat().st_size // 1000} kB)")
+            roots = page_imports()
+            keep = stdlib_closure(src, roots) - set(in_snapshot)
+            first = keep & stdlib_closure(src, roots, on_import=True)
+        more = keep - first
+        cached.write_text(json.dumps([sorted(first), sorted(more)], indent=0))
+    for out, files in ((STDLIB_REST, first), (STDLIB_MORE, more)):
+        with zipfile.ZipFile(stdlib) as src, zipfile.ZipFile(dist_dir / out, "w", zipfile.ZIP_STORED) as dst:
+            for info in src.infolist():
+                if info.filename in files:
+                    dst.writestr(info, src.read(info))
+    boot = dist_dir / "static" / "boot.mjs"
+    names = sorted({f.split("/")[0].removesuffix(".py") for f in more})
+    text, n = re.subn(r"^const MORE_NAMES = \[[^\]\n]*\];$", f"const MORE_NAMES = {json.dumps(names)};",
+                      boot.read_text(encoding="utf-8"), flags=re.M)
+    if n != 1:
+        sys.exit("static/boot.mjs no longer declares MORE_NAMES: update write_stdlib_rest")
+    boot.write_text(text, encoding="utf-8")
+    log(f"standard library after a restore: {len(first)} files, {(dist_dir / STDLIB_REST).stat().st_size // 1000} kB "
+        f"at once, {len(more)} files, {(dist_dir / STDLIB_MORE).stat().st_size // 1000} kB later "
+        f"(full: {(dist_dir / STDLIB).stat().st_size // 1000} kB)")
 
 
 # --------------------------------------------------------------------------- compression

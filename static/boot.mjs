@@ -12,6 +12,16 @@ const SNAPSHOT_URL = new URL("./vendor/pyodide/snapshot.bin", import.meta.url).h
 // rest of the standard library the page can import (build.py computes it).  A normal start
 // mounts the whole of it.
 const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.url).href;
+// What no import of the page's own modules reads (build.py's python_stdlib_more.zip: Pyodide's
+// packages, the codecs, what the library imports only inside its functions): not on a cold
+// start's line.  Mounted in idle time after the start (the offline worker answers then), or,
+// when an import asks for it first, read at once (see MORE_FINDER).
+const MORE_URL = new URL("./vendor/pyodide/python_stdlib_more.zip", import.meta.url).href;
+const MORE_PATH = "/lib/python_stdlib_more.zip";
+const MORE_IDLE_MS = 3000;
+// The top-level modules and packages with files in it (written here by build.py): a module
+// no zip has (ssl, which urllib.request tries) is not a reason to read it.
+const MORE_NAMES = [];
 // The sources of the project's modules the snapshot holds (build.py moves them out of app.zip):
 // only a normal start reads them.
 const HELD_URL = new URL("./app-held.zip", import.meta.url).href;
@@ -25,6 +35,26 @@ const APP_DIR = "/home/pyodide/app";
 // Where Pyodide mounts the standard library (the zip on sys.path).
 const STDLIB_PATH = "import sys\nnext(p for p in sys.path if p.endswith('.zip'))";
 const RESTORED = "import os, random, sys\nrandom.seed()\nany(p.endswith('.zip') and os.path.exists(p) for p in sys.path)";
+// The last finder on sys.meta_path: a standard module no other finder found is looked for in
+// python_stdlib_more.zip, mounted first if it is not yet.  A package may have files in both
+// zips (email's parser is imported by the page, its mime writers are not): a module of a
+// package is looked for in its folder of that zip.
+const MORE_FINDER = `
+import importlib.machinery, sys
+class MoreStdlib:
+    """The rest of the standard library (static/boot.mjs: python_stdlib_more.zip)."""
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name.partition(".")[0] not in ${JSON.stringify(MORE_NAMES)}:
+            return None
+        import os
+        if not os.path.exists(${JSON.stringify(MORE_PATH)}):
+            from js import clubtableMoreStdlib
+            clubtableMoreStdlib()
+        folder = "/".join([${JSON.stringify(MORE_PATH)}, *name.split(".")[:-1]])
+        return importlib.machinery.PathFinder.find_spec(name, [folder])
+sys.meta_path.append(MoreStdlib)
+del MoreStdlib`;
 
 // The snapshot's size in bytes, written here by build.py beside the snapshot it makes (0: none
 // made, or this is the source tree).  Knowing it, Pyodide can make its memory and compile its
@@ -239,6 +269,7 @@ async function restore() {
     // Nothing has imported from it yet: the snapshot's maker forgot the zip's directory.
     pyodide.FS.writeFile(pyodide.runPython(STDLIB_PATH), await REST);
     if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
+    laterStdlib(pyodide);
     mark("snapshot");
   } catch (error) {
     console.info("Python starts without its snapshot:", String(error?.message || error).split("\n")[0]);
@@ -251,6 +282,38 @@ async function restore() {
   step("python");
   return pyodide;
 }
+// python_stdlib_more.zip: asked for MORE_IDLE_MS after the restore and mounted when it comes,
+// unless an import needed it first and it was read then, synchronously (an XMLHttpRequest,
+// which the offline worker does not answer: by then the idle fetch has usually put it there).
+function laterStdlib(pyodide) {
+  const mount = (bytes) => {
+    if (!pyodide.FS.analyzePath(MORE_PATH).exists) pyodide.FS.writeFile(MORE_PATH, bytes);
+  };
+  globalThis.clubtableMoreStdlib = () => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", MORE_URL, false);
+    xhr.overrideMimeType("text/plain; charset=x-user-defined");   // bytes, one per character
+    xhr.send();
+    if (xhr.status !== 200) throw new Error(`python_stdlib_more.zip: HTTP ${xhr.status}`);
+    const text = xhr.responseText;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    mount(bytes);
+    step("stdlib-more-asked");
+  };
+  pyodide.runPython(MORE_FINDER);
+  setTimeout(() => {
+    if (pyodide.FS.analyzePath(MORE_PATH).exists) return;
+    fetch(MORE_URL)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        mount(new Uint8Array(await (await response.blob()).arrayBuffer()));
+        step("stdlib-more");
+      })
+      .catch((error) => console.info("python_stdlib_more.zip not read now:", String(error?.message || error)));
+  }, MORE_IDLE_MS);
+}
+
 let restoring = SNAPSHOT && globalThis.document ? restore() : null;
 restoring?.catch(() => {});   // reported when PyScript asks for the interpreter
 // A start without the snapshot (?nosnapshot) needs the Emscripten script too: asked for now.

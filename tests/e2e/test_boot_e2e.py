@@ -13,6 +13,7 @@ from .conftest import DIST, build, open_page
 
 SNAPSHOT = "static/vendor/pyodide/snapshot.bin"
 REST = "static/vendor/pyodide/python_stdlib_rest.zip"
+MORE = "static/vendor/pyodide/python_stdlib_more.zip"
 
 # Run inside the page's interpreter (PyScript runs script tags added later in the same one).
 ENTROPY = """
@@ -124,7 +125,7 @@ def test_after_a_restore_the_smaller_standard_library_lacks_nothing_the_whole_on
     assert boot_mode(page) == "snapshot"
     missing = run_python(page, f"""import importlib
 missing = []
-for name in {stdlib_modules(REST)!r}:
+for name in {stdlib_modules(REST) + stdlib_modules(MORE)!r}:
     try:
         importlib.import_module(name)
     except ModuleNotFoundError as e:
@@ -135,6 +136,47 @@ missing""", timeout=120_000)
     whole = set(stdlib_modules("static/vendor/pyodide/python_stdlib.zip"))
     assert [m for m in missing if m[1] in whole] == [], missing
     assert run_python(page, "import importlib.util\nimportlib.util.find_spec('tomllib') is None") is True
+
+
+ASKED = """() => [performance.getEntriesByType('resource').filter(r => r.name.endsWith('python_stdlib_more.zip'))
+    .map(r => [r.initiatorType, r.startTime]), ...['restored', 'stdlib-more', 'stdlib-more-asked']
+    .map(m => (performance.getEntriesByName('boot:' + m)[0] || {}).startTime ?? null)]"""
+
+
+@needs_snapshot
+def test_the_library_the_pages_imports_never_read_comes_after_the_start(context, base_url):
+    """python_stdlib_more.zip (0.5 MB of brotli: what only Pyodide's packages, the codecs and
+    the library's functions import) is not on a cold start's line: it is asked for 3 s after
+    the restore, and a module of it then imports, a package split between the two zips too."""
+    page = open_page(context, base_url)
+    assert boot_mode(page) == "snapshot"
+    page.wait_for_function("performance.getEntriesByName('boot:stdlib-more').length > 0")
+    [fetches, restored, idle, asked] = page.evaluate(ASKED)
+    assert [kind for kind, _ in fetches] == ["fetch"] and fetches[0][1] >= restored + 2900, (fetches, restored)
+    assert idle is not None and asked is None
+    names = {"fractions", "email.generator", "unittest"}
+    assert names <= set(stdlib_modules(MORE)) and {"email", "fractions"} & set(stdlib_modules(REST)) == {"email"}
+    assert run_python(page, "import fractions, unittest, email.generator, sys\n"
+                            "[m.__file__.split('.zip')[0] for m in (fractions, unittest, email.generator)]") \
+        == ["/lib/python_stdlib_more"] * 3
+    assert run_python(page, "'caf\\u00e9'.encode('big5hkscs').decode('big5hkscs')") == "caf\u00e9"   # a codec, by name
+
+
+@needs_snapshot
+@pytest.mark.allow_console_errors(r"python_stdlib_more\.zip", reason="the test refuses the idle fetch")
+def test_a_module_of_the_later_library_asked_for_before_it_came_is_read_at_once(context, base_url):
+    """Before the idle fetch (here: refused) an import of a module of python_stdlib_more.zip
+    reads it at once, and a module no zip has (tomllib) does not read it."""
+    context.route("**/python_stdlib_more.zip",
+                  lambda route: route.abort() if route.request.resource_type == "fetch" else route.continue_())
+    page = open_page(context, base_url)
+    assert boot_mode(page) == "snapshot"
+    page.wait_for_timeout(3500)                           # the idle fetch was tried, and refused
+    assert run_python(page, "import importlib.util\nimportlib.util.find_spec('tomllib') is None") is True
+    assert page.evaluate(ASKED)[3] is None                # not read for a module it does not have
+    assert run_python(page, "import fractions\nstr(fractions.Fraction(3, 6))") == "1/2"
+    [fetches, _, idle, asked] = page.evaluate(ASKED)
+    assert idle is None and asked is not None and sorted(k for k, _ in fetches) == ["fetch", "xmlhttprequest"]
 
 
 def fetch(url, encoding=None):

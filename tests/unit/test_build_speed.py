@@ -146,12 +146,22 @@ def test_the_closure_follows_every_import_and_keeps_what_is_imported_by_name(tmp
                                                   "encodings/__init__.py", "encodings/latin_1.py"}
 
 
+def test_on_import_follows_only_what_a_module_runs_when_it_is_imported(tmp_path):
+    source = ('import a\nclass K:\n    import b\ndef f():\n    import c\nif x:\n    from . import d\n'
+              'g = lambda: __import__("e")\nif __name__ == "__main__":\n    import doctest\n')
+    assert build.imported_names(source, "pkg.m", on_import=True) == {"a", "b", "pkg", "pkg.d"}
+    assert {"c", "doctest"} <= build.imported_names(source, "pkg.m")
+    with zipfile.ZipFile(fake_stdlib(tmp_path / "stdlib.zip")) as z:
+        assert build.stdlib_closure(z, {"a"}, on_import=True) == {"a.py"}       # b only when f() runs
+        assert build.stdlib_closure(z, {"b"}, on_import=True) == {"b.py", "c/__init__.py", "c/d.py", "e.py"}
+
+
 def test_the_rest_zip_leaves_out_what_the_snapshot_holds(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "CACHE", tmp_path / "cache")
     (tmp_path / "cache" / "stdlib").mkdir(parents=True)
     stored = fake_stdlib(tmp_path / "stored-0.zip")
     monkeypatch.setattr(build, "stored_stdlib", lambda: stored)
-    monkeypatch.setattr(build, "page_imports", lambda: {"a", "json"})
+    monkeypatch.setattr(build, "page_imports", lambda: {"a", "c.d", "json"})
     monkeypatch.setattr(build, "ROOT", ROOT)
     dist = tmp_path / "dist"
     (dist / "static" / "vendor" / "pyodide").mkdir(parents=True)
@@ -160,10 +170,17 @@ def test_the_rest_zip_leaves_out_what_the_snapshot_holds(tmp_path, monkeypatch):
     with zipfile.ZipFile(app, "w") as z:
         z.writestr("clubtable/__init__.py", "")
     monkeypatch.setattr(build, "APP_ZIP", app)
+    (dist / "static" / "boot.mjs").write_text("const A = 1;\nconst MORE_NAMES = [];\n")
     build.write_stdlib_rest(dist, ["a.py", "c/__init__.py"])
+    # at once: what importing the page's modules reads (c.d, and e, which it imports); later:
+    # what only a function imports (b, in a's f) and what is imported by name (the codecs)
     with zipfile.ZipFile(dist / build.STDLIB_REST) as z:
-        assert sorted(z.namelist()) == ["b.py", "c/d.py", "e.py", "encodings/__init__.py", "encodings/latin_1.py"]
+        assert sorted(z.namelist()) == ["c/d.py", "e.py"]
         assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+    with zipfile.ZipFile(dist / build.STDLIB_MORE) as z:
+        assert sorted(z.namelist()) == ["b.py", "encodings/__init__.py", "encodings/latin_1.py"]
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+    assert (dist / "static" / "boot.mjs").read_text() == 'const A = 1;\nconst MORE_NAMES = ["b", "encodings"];\n'
 
 
 def _without_docstrings(tree):

@@ -13,8 +13,8 @@ def expose_debug(app) -> None:
     """``window.clubtableDebug(what)``: the raw messages this tab received as a guest
     (``received``) or sent as a host (``sent``), as JSON text; a host's game state
     (``state``); its role; the DOM layer's call counts (``dom``; ``dom-reset`` starts
-    counting afresh) and a host's computer players' decision times (``decided``;
-    ``decided-take``)."""
+    counting afresh), a host's computer players' decision times (``decided``;
+    ``decided-take``) and the standard library's files imported so far (``stdlib``)."""
     window.clubtableDebug = lasting(lambda what: _read(app.ctl, str(what)))
 
 
@@ -65,9 +65,21 @@ def _read(ctl, what: str) -> str:
         return _dom_counts(what == "dom-reset")
     if what in ("decided", "decided-take"):
         return _decided(ctl, what == "decided-take")
+    if what == "stdlib":
+        return _stdlib_loaded()
     if what.startswith("coach-step:"):
         return _coach_step(what[len("coach-step:"):])
     return "null"
+
+
+def _stdlib_loaded() -> str:
+    """The standard library's files this page's Python has imported so far (build.py splits
+    what a restored page mounts at once from what it mounts when first asked for)."""
+    import sys
+    stdlib = next((p for p in sys.path if p.endswith(".zip")), None)
+    files = sorted(f[len(stdlib) + 1:] for m in list(sys.modules.values())
+                   if stdlib and isinstance(f := getattr(m, "__file__", None), str) and f.startswith(stdlib + "/"))
+    return json.dumps(files)
 
 
 _coaching: list = [None]      # the steps coach-step runs, one per call
