@@ -55,8 +55,7 @@ class _Run:
     start-up (docs/PERFORMANCE.md)."""
 
     def __init__(self) -> None:
-        from ..games import GAMES
-        self.steps = _steps(list(GAMES.values()))
+        self.steps = _steps()
         self.last_input = -1e9
         self.resting = False
         self.proxy = None
@@ -112,21 +111,25 @@ class _Run:
         tab.mark_warm()
 
 
-def _steps(games):
-    """Every game's screen module imported (the page compiles it from its source: the
-    longest step, 20-40 ms at full speed; the set-up screen asks for it too, so a first tap
-    on a game no longer waits for it), then the moves of every game with computer players
+def _steps():
+    """Every game's rules imported (the snapshot leaves them out: games/__init__.py) and its
+    screen module (the set-up screen asks for both, so a first tap on a game no longer waits
+    for them), each a step of its own, then the moves of every game with computer players
     among them, seat 0's screen built and patched after every change; one small step per
     ``next``."""
+    from ..games import GAMES
     from ..i18n import Translator
     from ..session import Table
     from .context import ScreenContext
     from .screens import screen_module
     t = Translator("en")
     yield None, "imports"
-    for game in games:
-        screen_module(game.id)
-        yield game.id, "screen"
+    games = []
+    for game_id in GAMES:
+        games.append(GAMES[game_id])
+        yield game_id, "rules"
+        screen_module(game_id)
+        yield game_id, "screen"
     for game in games:
         if not getattr(game, "bot_levels", None):
             continue
