@@ -89,14 +89,22 @@ const SNAPSHOT = OFF ? null : fetch(SNAPSHOT_URL).then(async (response) => {
   return snapshot;
 });
 SNAPSHOT?.catch(() => {});   // reported by loadPyodide, not as an unhandled rejection
-const APP = fetch(APP_URL).then(async (response) => {
+// On a first visit the line is the start (the runtime, the snapshot, the library and app.zip
+// all came in together, 20 Mbit/s shared four ways): what the restore needs comes first, and
+// app.zip and the library, needed only after it, come while it runs.  From the offline
+// worker's cache (a returning player), all at once.
+let runtimeIn = () => {};
+const RUNTIME_IN = new Promise((resolve) => { runtimeIn = resolve; });
+const FIRST_VISIT = !globalThis.navigator?.serviceWorker?.controller;
+const fetchAfterRuntime = (url) => (SNAPSHOT && FIRST_VISIT ? RUNTIME_IN : Promise.resolve()).then(() => fetch(url));
+const APP = fetchAfterRuntime(APP_URL).then(async (response) => {
   if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
   return (await response.blob()).arrayBuffer();     // as a blob: see SNAPSHOT
 });
 APP.catch(() => {});         // reported when loadPyodide needs it
 // The standard library a restored Python mounts, read as a blob too (see SNAPSHOT); Pyodide
 // itself would read it with arrayBuffer().  It is written where Pyodide put an empty one.
-const REST = SNAPSHOT && fetch(REST_URL).then(async (response) => {
+const REST = SNAPSHOT && fetchAfterRuntime(REST_URL).then(async (response) => {
   if (!response.ok) throw new Error(`python_stdlib_rest.zip: HTTP ${response.status}`);
   return new Uint8Array(await (await response.blob()).arrayBuffer());
 });
@@ -181,6 +189,7 @@ function modulePending() {
     const module = await (await made)(settings);
     const snapshot = await SNAPSHOT;
     step("module-made");
+    runtimeIn();
     if (bytes && thaw(ArrayBuffer.isView(snapshot) ? snapshot : new Uint8Array(snapshot), fresh) !== hash) {
       throw new Error("snapshot: made for another runtime");
     }
@@ -267,18 +276,24 @@ async function restore() {
                                    createPyodideModule: modulePending(), stdLibURL: empty });
     step("restored");
     // Nothing has imported from it yet: the snapshot's maker forgot the zip's directory.
-    pyodide.FS.writeFile(pyodide.runPython(STDLIB_PATH), await REST);
+    const rest = await REST;
+    step("rest-fetched");
+    pyodide.FS.writeFile(pyodide.runPython(STDLIB_PATH), rest);
     if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
     laterStdlib(pyodide);
+    step("stdlib");
     mark("snapshot");
   } catch (error) {
+    runtimeIn();
     console.info("Python starts without its snapshot:", String(error?.message || error).split("\n")[0]);
     mark("fresh", /HTTP 404/.test(String(error)) ? "missing" : "rejected");
     return null;
   } finally {
     URL.revokeObjectURL(empty);
   }
-  unpackStored(pyodide.FS, await APP, APP_DIR);   // app.zip missing: the start fails, as it must
+  const app = await APP;                           // app.zip missing: the start fails, as it must
+  step("app-fetched");
+  unpackStored(pyodide.FS, app, APP_DIR);
   step("python");
   return pyodide;
 }
