@@ -347,6 +347,26 @@ def test_on_the_result_a_toast_is_a_line_of_it_for_its_five_seconds(page):
     assert el.textContent == "" and shell.toasts == []
 
 
+def test_leaving_the_table_forgets_its_refusals_and_keeps_other_toasts(page):
+    """A refusal answers a move at the table; on the replay of the game just ended it is
+    about nothing there.  "Saved." (the answer to the player's click) stays its 5 s."""
+    from clubtable.ui.app import App
+    from clubtable.ui.context import Refusal
+    el = page.dom.document.createElement("div")
+    el.setAttribute("id", "toast")
+    page.dom.document.body.appendChild(el)
+    shell = note_shell(App, "table")
+    shell.refused, shell.t = set(), lambda key, **kw: {"refusal.reveal_first": "Reveal a card first."}.get(key, key)
+    for name in ("refuse", "forget_refusals"):
+        setattr(shell, name, types.MethodType(getattr(App, name), shell))
+    shell.refuse(Refusal("reveal_first", "Reveal a card first."))
+    shell.toast("Saved.")
+    assert el.textContent == "Reveal a card first. Saved."
+    shell.route = "#/replay"
+    shell.forget_refusals()                      # on_route: the table was left
+    assert el.textContent == "Saved." and shell.toasts == ["Saved."] and shell.refused == set()
+
+
 def note_shell(App, screen):
     shell = types.SimpleNamespace(toasts=[], held_notes=[], notes_shown=set(), toast_shown={}, screen_id=screen,
                                   ctl=types.SimpleNamespace(ended=False), route=f"#/{screen}", result_notes=[],

@@ -52,6 +52,7 @@ class App(HomeScreens, TableScreens):
         self.notes_shown: set = set()    # the notes among the toasts (put aside again when a game begins)
         self.toast_shown: dict = {}      # text shown -> its showings so far (its 5 s are the last showing's)
         self.toast_text = None           # what the floating toast shows now (see ``show_toasts``)
+        self.refused: set = set()        # the toasts that are refusals of moves (``forget_refusals``)
         self.result_notes: list = []     # held notes shown as lines of the result, not over its buttons
         self.invite = None               # {"peer": id, "code": str} while inviting
         self.scan = None                 # "Scan the reply": {"on", "connecting", "note"}
@@ -103,7 +104,17 @@ class App(HomeScreens, TableScreens):
                     self.join["ice"], self.join["error"] = [], self.t("join.bad_ice", entry=e.entry)
         elif parts[0] in GAMES and (self.setup is None or self.setup["game"] != parts[0]):
             self.setup = self.new_setup(parts[0])
+        if before.lstrip("#/").split("/")[0] == "table" and parts[0] != "table":
+            self.forget_refusals()
         self.render()
+
+    def forget_refusals(self) -> None:
+        """A refusal answers a move at the table: off the table (the replay of the game just
+        ended, home) it is about nothing on the screen.  The refusals of a real-time game's
+        last moments came over the replay's heading for the rest of their 5 s."""
+        self.toasts = [t for t in self.toasts if t not in self.refused]
+        self.refused = set()
+        self.show_toasts()
 
     # ------------------------------------------------------------------ lobby channel
     def host_summaries(self):
@@ -138,7 +149,9 @@ class App(HomeScreens, TableScreens):
     def refuse(self, refusal) -> None:
         """Show a refusal (None: nothing was refused), translated by its code."""
         if refusal is not None:
-            self.toast(refusal.text(self.t) if isinstance(refusal, Refusal) else str(refusal))
+            text = refusal.text(self.t) if isinstance(refusal, Refusal) else str(refusal)
+            self.refused.add(text)
+            self.toast(text)
 
     def toast(self, text: str) -> None:
         """Show ``text`` for 5 s.  A note that comes meanwhile (the offline worker's "saved on
