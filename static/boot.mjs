@@ -50,7 +50,10 @@ class MoreStdlib:
         import os
         if not os.path.exists(${JSON.stringify(MORE_PATH)}):
             from js import clubtableMoreStdlib
-            clubtableMoreStdlib()
+            try:
+                clubtableMoreStdlib()
+            except Exception:          # offline before the idle fetch: not found, as without it
+                return None
         folder = "/".join([${JSON.stringify(MORE_PATH)}, *name.split(".")[:-1]])
         return importlib.machinery.PathFinder.find_spec(name, [folder])
 sys.meta_path.append(MoreStdlib)
