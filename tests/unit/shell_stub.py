@@ -52,7 +52,7 @@ def shell(ctl):
     app.scanner = None                  # no camera looking (ui/scan.py)
     app.held_notes = []                 # no note waiting for the game's end (App.note)
     app.result_notes = []               # no note shown as a line of the result
-    app.notes_shown, app.toasts, app.toast_shown, app.refused = set(), [], {}, set()
+    app.notes_shown, app.toasts, app.toast_shown, app.refused, app.toast_text = set(), [], {}, set(), None
     app.render = lambda *a: None
     app.announce = app.toast = lambda *a: None
     app.refuse = lambda r: None

@@ -261,9 +261,7 @@ def test_a_note_that_comes_meanwhile_is_shown_beside_the_answer_not_instead(page
     """"Copied" (the answer to the player's click) and the offline worker's "Saved on this
     device" a moment later: both stay on screen, each for its own 5 s."""
     from clubtable.ui.app import App
-    el = page.dom.document.createElement("div")
-    el.setAttribute("id", "toast")
-    page.dom.document.body.appendChild(el)
+    el = toast_element(page)
     shown = note_shell(App, "home")
     shown.toast("Copied.")
     shown.toast("Saved on this device.")
@@ -281,9 +279,7 @@ def test_a_note_nobody_asked_for_waits_for_the_end_of_the_game_being_played(page
     would hide the bottom of a phone's screen (the buttons of a real-time round) for 5 s, so it
     waits and shows on the next screen that is not a running table: the result, here."""
     from clubtable.ui.app import App
-    el = page.dom.document.createElement("div")
-    el.setAttribute("id", "toast")
-    page.dom.document.body.appendChild(el)
+    el = toast_element(page)
     shell = note_shell(App, "table")
     shell.note("Saved on this device.")
     shell.screen_id = "handover"                 # a shared device passed on: the game goes on
@@ -308,9 +304,7 @@ def test_a_note_nobody_asked_for_waits_for_the_end_of_the_game_being_played(page
 def test_a_note_that_comes_on_the_result_is_a_line_of_it_not_a_toast_over_its_buttons(page):
     """On a phone the toast lay over "Replay this game" and "Save this game" for 5 s."""
     from clubtable.ui.app import App
-    el = page.dom.document.createElement("div")
-    el.setAttribute("id", "toast")
-    page.dom.document.body.appendChild(el)
+    el = toast_element(page)
     shell = note_shell(App, "table")
     shell.ctl.ended = True
     shell.note("Saved on this device.")
@@ -326,9 +320,7 @@ def test_on_the_result_a_toast_is_a_line_of_it_for_its_five_seconds(page):
     the winner and "New game".  On the result each is a line below its buttons, told to a
     screen reader, and gone after its 5 s; a screen after the result floats what is left."""
     from clubtable.ui.app import App
-    el = page.dom.document.createElement("div")
-    el.setAttribute("id", "toast")
-    page.dom.document.body.appendChild(el)
+    el = toast_element(page)
     shell = note_shell(App, "table")
     shell.ctl.ended = True
     shell.toast("Another card was laid there first.")
@@ -352,11 +344,9 @@ def test_leaving_the_table_forgets_its_refusals_and_keeps_other_toasts(page):
     about nothing there.  "Saved." (the answer to the player's click) stays its 5 s."""
     from clubtable.ui.app import App
     from clubtable.ui.context import Refusal
-    el = page.dom.document.createElement("div")
-    el.setAttribute("id", "toast")
-    page.dom.document.body.appendChild(el)
+    el = toast_element(page)
     shell = note_shell(App, "table")
-    shell.refused, shell.t = set(), lambda key, **kw: {"refusal.reveal_first": "Reveal a card first."}.get(key, key)
+    shell.t = lambda key, **kw: {"refusal.reveal_first": "Reveal a card first."}.get(key, key)
     for name in ("refuse", "forget_refusals"):
         setattr(shell, name, types.MethodType(getattr(App, name), shell))
     shell.refuse(Refusal("reveal_first", "Reveal a card first."))
@@ -367,8 +357,17 @@ def test_leaving_the_table_forgets_its_refusals_and_keeps_other_toasts(page):
     assert el.textContent == "Saved." and shell.toasts == ["Saved."] and shell.refused == set()
 
 
+def toast_element(page):
+    """The page's toast (index.html's ``#toast``), in the fake document."""
+    el = page.dom.document.createElement("div")
+    el.setAttribute("id", "toast")
+    page.dom.document.body.appendChild(el)
+    return el
+
+
 def note_shell(App, screen):
-    shell = types.SimpleNamespace(toasts=[], held_notes=[], notes_shown=set(), toast_shown={}, screen_id=screen,
+    shell = types.SimpleNamespace(toasts=[], held_notes=[], notes_shown=set(), toast_shown={}, toast_text=None,
+                                  refused=set(), screen_id=screen,
                                   ctl=types.SimpleNamespace(ended=False), route=f"#/{screen}", result_notes=[],
                                   said=[], drawn=0)
     for name in ("note", "playing", "show_held_notes", "toast", "show_toasts", "at_result", "take_result_notes"):
@@ -390,9 +389,7 @@ def test_a_note_shown_on_the_set_up_steps_aside_when_the_game_begins(page):
     for a whole 5 s of its own, on the next screen (home, when the player leaves the game).
     An answer to the player stays."""
     from clubtable.ui.app import App
-    el = page.dom.document.createElement("div")
-    el.setAttribute("id", "toast")
-    page.dom.document.body.appendChild(el)
+    el = toast_element(page)
     shell = note_shell(App, "setup")
     shell.note("Saved on this device.")
     shell.toast("Copied.")

@@ -169,6 +169,7 @@ class App(HomeScreens, TableScreens):
             if text in self.toasts and self.toast_shown.get(text) == shown:
                 self.toasts.remove(text)
                 del self.toast_shown[text]       # kept only while shown: refusals name players and numbers
+                self.refused.discard(text)
                 self.show_toasts(redraw=True)
         timers.later(5000, clear)
 
@@ -178,7 +179,7 @@ class App(HomeScreens, TableScreens):
         each late refusal of a real-time game's last moments.  There the texts are lines of
         the result, below its buttons (``redraw``: draw the result again for them)."""
         text = "" if self.at_result() else " ".join(self.toasts)
-        if text != getattr(self, "toast_text", None):
+        if text != self.toast_text:
             self.toast_text = text
             tab.set_text("toast", text)
         if redraw and self.at_result():
