@@ -994,13 +994,18 @@ def tell_snapshot_size(dist_dir: Path, size: int, thaw: tuple = (0, 0)) -> None:
     """Write the snapshot's size into dist's interpreter module: knowing it, the page starts
     Pyodide while the snapshot downloads (see static/boot.mjs); and how to thaw it (``thaw``:
     how many bytes were XORed with the fresh memory, and that memory's hash)."""
+    write_boot_constants(dist_dir, SNAPSHOT_BYTES=str(size), SNAPSHOT_THAW=f"[{int(thaw[0])}, {int(thaw[1])}]")
+
+
+def write_boot_constants(dist_dir: Path, **values: str) -> None:
+    """Set ``const NAME = ...;`` lines of dist's static/boot.mjs (each declared once, on a line
+    of its own) to the JavaScript ``values`` the build computed."""
     boot = dist_dir / "static" / "boot.mjs"
-    text, n = re.subn(r"^const SNAPSHOT_BYTES = \d+;$", f"const SNAPSHOT_BYTES = {size};", boot.read_text(encoding="utf-8"),
-                      flags=re.M)
-    text, m = re.subn(r"^const SNAPSHOT_THAW = \[\d+, \d+\];$", f"const SNAPSHOT_THAW = [{int(thaw[0])}, {int(thaw[1])}];",
-                      text, flags=re.M)
-    if n != 1 or m != 1:
-        sys.exit("static/boot.mjs no longer declares SNAPSHOT_BYTES and SNAPSHOT_THAW: update tell_snapshot_size")
+    text = boot.read_text(encoding="utf-8")
+    for name, value in values.items():
+        text, n = re.subn(rf"^const {name} = [^\n]*;$", f"const {name} = {value};", text, flags=re.M)
+        if n != 1:
+            sys.exit(f"static/boot.mjs no longer declares {name}: update build.py")
     boot.write_text(text, encoding="utf-8")
 
 
@@ -1307,13 +1312,7 @@ def write_stdlib_rest(dist_dir: Path, in_snapshot: list[str]) -> None:
             for info in src.infolist():
                 if info.filename in files:
                     dst.writestr(info, src.read(info))
-    boot = dist_dir / "static" / "boot.mjs"
-    names = sorted({f.split("/")[0].removesuffix(".py") for f in more})
-    text, n = re.subn(r"^const MORE_NAMES = \[[^\]\n]*\];$", f"const MORE_NAMES = {json.dumps(names)};",
-                      boot.read_text(encoding="utf-8"), flags=re.M)
-    if n != 1:
-        sys.exit("static/boot.mjs no longer declares MORE_NAMES: update write_stdlib_rest")
-    boot.write_text(text, encoding="utf-8")
+    write_boot_constants(dist_dir, MORE_NAMES=json.dumps(sorted({f.split("/")[0].removesuffix(".py") for f in more})))
     log(f"standard library after a restore: {len(first)} files, {(dist_dir / STDLIB_REST).stat().st_size // 1000} kB "
         f"at once, {len(more)} files, {(dist_dir / STDLIB_MORE).stat().st_size // 1000} kB later "
         f"(full: {(dist_dir / STDLIB).stat().st_size // 1000} kB)")
