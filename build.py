@@ -23,8 +23,9 @@
     python3 build.py test     install the test dependencies (and Debian's chromium when missing),
                               fetch the pinned axe-core for the accessibility tests and install the
                               Firefox tests' client (npm ci in tests/e2e/firefox_client; both kept
-                              out of dist/), dist, then run every test (unit, property, end to end)
-                              with pytest
+                              out of dist/), dist, then run every test with pytest: the unit and
+                              property tests (tests/unit) beside the build, the end-to-end tests
+                              (tests/e2e) after it; with pytest arguments, dist and then just those
 
 Packages are fetched with the ordinary clients (``npm pack``, ``pip download``) so they come from
 whatever registry those clients are configured for; the hashes pinned below decide what is accepted.
@@ -51,6 +52,7 @@ import struct
 import subprocess
 import sys
 import tarfile
+import tempfile
 import tokenize
 import tomllib
 import zipfile
@@ -316,11 +318,18 @@ def app_zip() -> None:
                         z.writestr(info.filename, whl.read(info))
 
 
-def dist() -> None:
+def prepare() -> None:
+    """What the repository's own files need before a test or a build reads them: the vendored
+    runtime, the compiled catalogues, the home screen in index.html, app.zip."""
     vendor()
     catalogues()
     write_index()
     app_zip()
+
+
+def dist(prepared: bool = False) -> None:
+    if not prepared:
+        prepare()
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
@@ -1575,10 +1584,35 @@ def test(pytest_args) -> int:
     ensure_chromium()
     axe_core()
     firefox_client()
-    dist()
-    cmd = [sys.executable, "-m", "pytest", *(pytest_args or ["tests"])]
-    log(" ".join(cmd))
-    return subprocess.run(cmd, cwd=ROOT).returncode
+    pytest = [sys.executable, "-m", "pytest"]
+    if pytest_args:
+        dist()
+        log(" ".join(pytest + pytest_args))
+        return subprocess.run(pytest + pytest_args, cwd=ROOT).returncode
+    # The whole suite.  The unit tests read no dist/, and the build (the snapshot, brotli) keeps
+    # one core busy for two minutes on a fresh checkout: they run beside it, on the other core.
+    # The end-to-end tests come after, alone, as their timings need the machine.
+    prepare()
+    unit = pytest + ["tests/unit"]
+    log(" ".join(unit) + "  (beside the build; its output follows it)")
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as out:
+        beside = subprocess.Popen(unit, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            dist(prepared=True)
+        except BaseException:
+            beside.kill()
+            raise
+        unit_code = beside.wait()
+        out.seek(0)
+        sys.stdout.write(out.read())
+        sys.stdout.flush()
+    e2e = pytest + ["tests/e2e"]
+    log(" ".join(e2e))
+    e2e_code = subprocess.run(e2e, cwd=ROOT).returncode
+    if unit_code or e2e_code:
+        log(f"failed: {'the unit tests' if unit_code else ''}{' and ' if unit_code and e2e_code else ''}"
+            f"{'the end-to-end tests' if e2e_code else ''}")
+    return unit_code or e2e_code
 
 
 def main(argv=None) -> int:
