@@ -948,10 +948,12 @@ with zipfile.ZipFile("/tmp/pyc.zip", "w", zipfile.ZIP_STORED) as out:
                 out.write(pyc, os.path.relpath(pyc, "/home/pyodide/app"))
 """
 # The project's modules the snapshot holds (in the order they were found): those that import
-# without the page, less the games' rules (SNAPSHOT_LEAVES_OUT), which the page reads from
-# app.zip when a game opens or in idle time (clubtable/games/__init__.py).  Their 0.9 MB of
-# the snapshot's brotli was on every cold start's line, for a first screen that needs none.
-SNAPSHOT_LEAVES_OUT = "clubtable.games."
+# without the page (the screens do: ui/browser's stand-ins), less what only a game needs
+# (SNAPSHOT_LEAVES_OUT: its rules, its screen, the riddle games' shared screen), which the
+# page reads from app.zip when a game opens or in idle time (clubtable/games/__init__.py,
+# ui/screens.py).  The rules' 0.9 MB of the snapshot's brotli was on every cold start's line,
+# for a first screen that needs none of them.
+SNAPSHOT_LEAVES_OUT = ("clubtable.games.", "clubtable.ui.games.", "clubtable.ui.riddles")
 SNAPSHOT_FIND = """
 import importlib, json, pkgutil, sys
 sys.path.insert(0, "app")
@@ -966,7 +968,7 @@ for info in pkgutil.walk_packages(clubtable.__path__, "clubtable."):
     except ImportError:
         pass
 json.dumps([name for name in done if not name.startswith(%r)])
-""" % SNAPSHOT_LEAVES_OUT
+""" % (SNAPSHOT_LEAVES_OUT,)
 SNAPSHOT_IMPORTS = """
 import importlib, json, sys
 sys.path.insert(0, "app")
@@ -979,7 +981,7 @@ for name in done:
 del FOUND
 came = sorted(name for name in sys.modules if name.startswith(%r))
 if came:                              # imported by a module the snapshot holds: held after all
-    print("the snapshot holds games' rules after all:", ", ".join(came), file=sys.stderr)
+    print("the snapshot holds a game's modules after all:", ", ".join(came), file=sys.stderr)
     done += [name for name in came if name not in done]
 for name, module in hidden.items():
     if module is None:
@@ -996,7 +998,7 @@ stdlib = next(p for p in sys.path if p.endswith(".zip"))
 json.dumps({"project": done, "stdlib": sorted(
     m.__file__[len(stdlib) + 1:] for m in list(sys.modules.values())
     if getattr(m, "__file__", None) and m.__file__.startswith(stdlib + "/"))})
-""" % SNAPSHOT_LEAVES_OUT
+""" % (SNAPSHOT_LEAVES_OUT,)
 
 
 def tell_snapshot_size(dist_dir: Path, size: int, thaw: tuple = (0, 0)) -> None:

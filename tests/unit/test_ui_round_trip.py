@@ -423,3 +423,33 @@ def test_a_guests_link_sends_more_of_a_picture_on_got_and_gives_it_up_on_a_refus
     ctl._message(encode({"t": "reject", "table": "tbl1", "seq": 2, "ref": None, "code": "rate_limited",
                          "reason": "You are sending too much too fast; some messages were ignored."}))
     assert calls[-1] == ("give_up",) and drawn == [1]
+
+
+class KeyEvent:
+    def __init__(self, key, tag="h2"):
+        self.key, self.ctrlKey, self.metaKey, self.altKey = key, False, False, False
+        self.target = types.SimpleNamespace(tagName=tag.upper())
+        self.prevented = False
+
+    def preventDefault(self):
+        self.prevented = True
+
+
+def test_a_space_meant_for_the_game_as_it_ends_does_not_scroll_the_result_away(page, monkeypatch):
+    """Wie Waldi!'s Space turns a card up; hammered as the game ends it reached the result's
+    focused heading and scrolled the page a screen down, away from the winner.  In the
+    result's first 1.5 s a Space is caught; later it scrolls as usual, and a focused button
+    keeps its own Space (it presses the button) all along."""
+    from clubtable.ui import shell_table
+    now = [100.0]
+    monkeypatch.setattr(shell_table.time, "perf_counter", lambda: now[0])
+    shell = types.SimpleNamespace(result_at=100.0)
+    key = types.MethodType(shell_table.TableScreens.result_key, shell)
+    for at, pressed, tag, caught in ((100.2, " ", "h2", True), (100.9, "Spacebar", "section", True),
+                                     (100.3, " ", "button", False), (100.3, "Enter", "h2", False),
+                                     (100.3, "ArrowDown", "h2", False),
+                                     (100.0 + shell_table.RESULT_CATCHES_SPACE + 0.01, " ", "h2", False)):
+        now[0] = at
+        e = KeyEvent(pressed, tag)
+        key(e)
+        assert e.prevented is caught, (at, pressed, tag)

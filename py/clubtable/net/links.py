@@ -19,8 +19,6 @@ import secrets
 import time
 from typing import Callable, Optional
 
-import js
-from js import Object
 from pyodide.ffi import create_proxy, to_js
 
 from ..session.chunks import ChunkError, Outbox, Reassembler, Splitter
@@ -42,20 +40,27 @@ class NoWebRTC(ConnectionError):
     no link, so the page starts and plays without it."""
 
 
+def _page():
+    """The page's global object, looked up at each use: this module is imported into the
+    snapshot, which is made where there is no page (see ``ui.browser.arrive``)."""
+    import js
+    return js
+
+
 def has_webrtc() -> bool:
     """Looked up when a link is made, never at import: a page whose browser lacks WebRTC
     must still start."""
-    return getattr(js, "RTCPeerConnection", None) is not None
+    return getattr(_page(), "RTCPeerConnection", None) is not None
 
 
 def _peer_connection(config):
     if not has_webrtc():
         raise NoWebRTC("This browser cannot link tabs or devices: it has no WebRTC.")
-    return js.RTCPeerConnection.new(config)
+    return _page().RTCPeerConnection.new(config)
 
 
 def _js(obj):
-    return to_js(obj, dict_converter=Object.fromEntries)
+    return to_js(obj, dict_converter=_page().Object.fromEntries)
 
 
 def rtc_config(ice_servers: Optional[list] = None):
@@ -268,7 +273,7 @@ class Lobby:
     def __init__(self) -> None:
         self.tab_id = secrets.token_hex(6)
         # a browser without BroadcastChannel has no same-browser lobby; the page still plays
-        channel = getattr(js, "BroadcastChannel", None)
+        channel = getattr(_page(), "BroadcastChannel", None)
         self.channel = channel.new(CHANNEL) if channel is not None else None
         self.tables: dict = {}            # table id -> summary (from other tabs)
         self.on_tables: Callable[[], None] = lambda: None

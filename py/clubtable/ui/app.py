@@ -59,6 +59,7 @@ class App(HomeScreens, TableScreens):
         self.scanner = None              # the camera while it looks (ui/scan.py)
         self.join = None                 # {"table", "code", "reply"} on a join link
         self.result_said = None          # the result, once announced
+        self.result_at = 0.0             # when it was (perf_counter seconds; ``result_key``)
         self.screen_id = None            # the screen last drawn (focus moves on a change)
         self.focus_after = None          # a heading to bring into view after this draw
         self.news_at = None              # a game's news to bring into view (not while typing)

@@ -5,6 +5,7 @@ play frame around a game's screen, and the result.  A mixin of
 from __future__ import annotations
 
 import asyncio
+import time
 
 from ..games import GAMES
 from ..net import address, trace
@@ -15,6 +16,8 @@ from .browser import focus, sharing, tab, timers
 from .context import new_news
 from .dom import h
 from .shell_home import show_game_number
+
+RESULT_CATCHES_SPACE = 1.5   # s: a Space this soon after the result came was meant for the game
 
 INVITE_BASE_KEY = "clubtable.invite_base"   # in localStorage: where this host's invitation links point
 
@@ -512,6 +515,7 @@ class TableScreens:
             self.result_said = verdict
             self.announce(f"{t('result.title')}: {verdict}")
             self.focus_after = "#result h2"       # the end, where the player is looking
+            self.result_at = time.perf_counter()
         lines = [h("h2", t("result.title")), h("p", verdict, id="winners")]
         scores = res.get("scores")
         if scores:
@@ -535,7 +539,21 @@ class TableScreens:
         lines += [h("p", text, cls="muted result-note", key=f"note-{i}") for i, text in enumerate(self.result_notes)]
         # what would be a toast elsewhere ("Saved.", a late move refused): a line, for its 5 s
         lines += [h("p", text, cls="result-note result-toast", key=f"toast-{i}") for i, text in enumerate(self.toasts)]
-        return h("section", lines, cls="result", id="result")
+        return h("section", lines, cls="result", id="result", on_keydown=self.result_key)
+
+    def result_key(self, e) -> None:
+        """A Space pressed for the game just as it ended (Wie Waldi!'s key to turn a card up,
+        hammered in the last seconds) lands on the result's heading, and the browser scrolled
+        the page a screen down, away from the winner.  In the result's first 1.5 s it is
+        caught; after that Space scrolls as usual, and a focused button keeps its own Space."""
+        if str(e.key or "") not in (" ", "Spacebar") or e.ctrlKey or e.metaKey or e.altKey:
+            return
+        target = e.target
+        tag = str(target.tagName).lower() if target is not None and getattr(target, "tagName", None) else ""
+        if tag in ("button", "a", "summary", "input", "select", "textarea"):
+            return
+        if time.perf_counter() - self.result_at < RESULT_CATCHES_SPACE:
+            e.preventDefault()
 
     def again(self):
         game_id = self.ctl.game.id if self.ctl.is_host else None
