@@ -331,6 +331,7 @@ def _waldi_keys(page):
         # a Space hammered as the game ends lands on the focused "Game over": it must not
         # scroll the page away from it (check_the_end looks)
         page.keyboard.press(" ")
+        time.sleep(0.8)                  # a page's scroll by key is smooth: let one settle
         return "over"
     if s["next"]:
         return press(page, "#waldi-next") and "next"

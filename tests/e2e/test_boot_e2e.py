@@ -43,12 +43,18 @@ needs_snapshot = pytest.mark.skipif(not (DIST / SNAPSHOT).exists(),
 
 @needs_snapshot
 def test_the_page_restores_the_snapshot_and_reads_a_games_rules_when_it_opens(context, base_url):
-    """The snapshot holds what the first screen needs, not the games' rules (0.9 MB of its
-    brotli): their bytecode is in app.zip, and the set-up of a game reads it."""
+    """The snapshot holds what the first screen needs, the screens' modules too (they took
+    stand-ins for the page's objects: ui/browser), not the games' rules (0.9 MB of its
+    brotli) nor a game's own screen: their bytecode is in app.zip, and the set-up of a game
+    reads it."""
     with zipfile.ZipFile(DIST / "static" / "app-held.zip") as held, zipfile.ZipFile(DIST / "static" / "app.zip") as app:
-        assert "clubtable/games/__init__.py" in held.namelist()           # the registry is in the snapshot
-        assert not [n for n in held.namelist() if n.startswith("clubtable/games/dodgy/")]
+        for module in ("games/__init__", "ui/app", "ui/dom", "ui/shell_home", "ui/browser/__init__", "net/links"):
+            assert f"clubtable/{module}.py" in held.namelist(), module     # in the snapshot
+            assert not [n for n in app.namelist() if n.startswith(f"clubtable/{module}")], module
+        for module in ("games/dodgy/", "ui/games/dodgy", "ui/riddles"):
+            assert not [n for n in held.namelist() if n.startswith(f"clubtable/{module}")], module
         assert [n for n in app.namelist() if n.startswith("clubtable/games/dodgy/__pycache__/rules.")]
+        assert [n for n in app.namelist() if n.startswith("clubtable/ui/games/__pycache__/dodgy.")]
     packed = (DIST / SNAPSHOT).read_bytes()      # without its pages of zeros (build.pack_snapshot)
     size = len(build.unpack_snapshot(packed))    # told to the page, which starts Pyodide meanwhile
     assert len(packed) < 0.6 * size
@@ -58,6 +64,10 @@ def test_the_page_restores_the_snapshot_and_reads_a_games_rules_when_it_opens(co
     assert boot_mode(page) == "snapshot"
     page.wait_for_selector("#setup-form")
     assert run_python(page, "import sys\n'clubtable.games.dodgy.rules' in sys.modules") is True
+    # the screens came from the snapshot with stand-ins: the page's own are bound now
+    assert run_python(page, "import sys\n[f'{n}.{k}' for n, m in list(sys.modules.items()) if m and "
+                            "n.startswith('clubtable') for k, v in vars(m).items() "
+                            "if type(v).__name__ == '_StandIn']") == []
     assert not errors
 
 
