@@ -15,7 +15,7 @@ const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.
 // What no import of the page's own modules reads (build.py's python_stdlib_more.zip: Pyodide's
 // packages, the codecs, what the library imports only inside its functions): not on a cold
 // start's line.  Mounted in idle time after the start (the offline worker answers then), or,
-// when an import asks for it first, read at once (see MORE_FINDER).
+// when an import asks for it first, read at once (see restored.py's MoreStdlib).
 const MORE_URL = new URL("./vendor/pyodide/python_stdlib_more.zip", import.meta.url).href;
 const MORE_PATH = "/lib/python_stdlib_more.zip";
 const MORE_IDLE_MS = 3000;
@@ -29,35 +29,10 @@ const HELD_URL = new URL("./app-held.zip", import.meta.url).href;
 const APP_URL = new URL("./app.zip", import.meta.url).href;
 const APP_DIR = "/home/pyodide/app";
 
-// After a restore every tab would draw the same `random` numbers until reseeded; `secrets`
-// and os.urandom already read the browser's crypto source.  random.seed() reads it too.
-// Then: is the standard library there?  (Pyodide only logs one it could not fetch.)
-// Where Pyodide mounts the standard library (the zip on sys.path).
-const STDLIB_PATH = "import sys\nnext(p for p in sys.path if p.endswith('.zip'))";
-const RESTORED = "import os, random, sys\nrandom.seed()\nany(p.endswith('.zip') and os.path.exists(p) for p in sys.path)";
-// The last finder on sys.meta_path: a standard module no other finder found is looked for in
-// python_stdlib_more.zip, mounted first if it is not yet.  A package may have files in both
-// zips (email's parser is imported by the page, its mime writers are not): a module of a
-// package is looked for in its folder of that zip.
-const MORE_FINDER = `
-import importlib.machinery, sys
-class MoreStdlib:
-    """The rest of the standard library (static/boot.mjs: python_stdlib_more.zip)."""
-    @staticmethod
-    def find_spec(name, path=None, target=None):
-        if name.partition(".")[0] not in ${JSON.stringify(MORE_NAMES)}:
-            return None
-        import os
-        if not os.path.exists(${JSON.stringify(MORE_PATH)}):
-            from js import clubtableMoreStdlib
-            try:
-                clubtableMoreStdlib()
-            except Exception:          # offline before the idle fetch: not found, as without it
-                return None
-        folder = "/".join([${JSON.stringify(MORE_PATH)}, *name.split(".")[:-1]])
-        return importlib.machinery.PathFinder.find_spec(name, [folder])
-sys.meta_path.append(MoreStdlib)
-del MoreStdlib`;
+// After a restore: the standard library's place, then the reseeding of `random`, the finder of
+// the rest of the library, and whether the library is there, by functions the snapshot holds
+// (py/clubtable/ui/browser/restored.py): no Python source is compiled at a start.
+const RESTORED = "clubtable.ui.browser.restored";
 
 // The snapshot's size in bytes, written here by build.py beside the snapshot it makes (0: none
 // made, or this is the source tree).  Knowing it, Pyodide can make its memory and compile its
@@ -281,8 +256,13 @@ async function restore() {
     // Nothing has imported from it yet: the snapshot's maker forgot the zip's directory.
     const rest = await REST;
     step("rest-fetched");
-    pyodide.FS.writeFile(pyodide.runPython(STDLIB_PATH), rest);
-    if (!pyodide.runPython(RESTORED)) throw new Error("snapshot: no standard library");
+    const first = pyodide.pyimport(RESTORED);
+    try {
+      pyodide.FS.writeFile(first.stdlib_zip(), rest);
+      if (!first.restored(JSON.stringify(MORE_NAMES), MORE_PATH)) throw new Error("snapshot: no standard library");
+    } finally {
+      first.destroy();
+    }
     laterStdlib(pyodide);
     step("stdlib");
     mark("snapshot");
@@ -319,7 +299,6 @@ function laterStdlib(pyodide) {
     mount(bytes);
     step("stdlib-more-asked");
   };
-  pyodide.runPython(MORE_FINDER);
   setTimeout(() => {
     if (pyodide.FS.analyzePath(MORE_PATH).exists) return;
     fetch(MORE_URL)
