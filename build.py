@@ -954,6 +954,9 @@ with zipfile.ZipFile("/tmp/pyc.zip", "w", zipfile.ZIP_STORED) as out:
 # ui/screens.py).  The rules' 0.9 MB of the snapshot's brotli was on every cold start's line,
 # for a first screen that needs none of them.
 SNAPSHOT_LEAVES_OUT = ("clubtable.games.", "clubtable.ui.games.", "clubtable.ui.riddles")
+# What a restored page calls before app.zip is unpacked (static/boot.mjs's RESTORED), and what
+# the start imports (py/main.py): the snapshot must hold them.
+SNAPSHOT_MUST_HOLD = ("clubtable.ui.browser.restored", "clubtable.ui.app")
 SNAPSHOT_FIND = """
 import importlib, json, pkgutil, sys
 sys.path.insert(0, "app")
@@ -1085,6 +1088,11 @@ def make_snapshot(out: Path) -> bool:
         log("snapshot failed; the page will start Python without one:\n" + run.stderr[-2000:])
         out.unlink(missing_ok=True)
         return False
+    missing = [name for name in SNAPSHOT_MUST_HOLD if name not in held["project"]]
+    if missing:        # static/boot.mjs calls them on the restored interpreter, before app.zip
+        out.unlink(missing_ok=True)
+        sys.exit(f"the snapshot lacks {', '.join(missing)}: a module it imports reads the page as it is "
+                 "imported (ui/browser's stand-ins refused it)")
     out.with_suffix(".json").write_text(json.dumps(held, indent=0))
     log(f"snapshot: {len(held['project'])} project modules imported, {out.stat().st_size // 1_000_000} MB")
     return True

@@ -22,8 +22,8 @@ sys.modules.update({{"pyodide": pyodide, "pyodide.ffi": ffi}})
 """
 
 
-def run(code: str) -> str:
-    script = NO_PAGE.format(py=str(ROOT / "py"), unit=str(ROOT / "tests" / "unit")) + textwrap.dedent(code)
+def run(code: str, py: Path = ROOT / "py") -> str:
+    script = NO_PAGE.format(py=str(py), unit=str(ROOT / "tests" / "unit")) + textwrap.dedent(code)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout.strip()
@@ -89,3 +89,22 @@ def test_with_the_page_there_from_the_start_nothing_is_bound():
         print(dom.document is js.document, browser.arrive())
     """)
     assert out == "True 0"
+
+
+def test_a_clubs_settings_written_after_the_snapshot_are_read_at_start(tmp_path):
+    """The snapshot is made before the build writes a club's club.json into dist's app.zip: the
+    club's name, language and games are read when the page starts, not when ``clubs`` is
+    imported (a branded page was titled "clubtable")."""
+    import shutil
+    shutil.copytree(ROOT / "py" / "clubtable", tmp_path / "clubtable",
+                    ignore=shutil.ignore_patterns("__pycache__", "club.json"))
+    out = run(f"""
+        from clubtable.ui import clubs
+        print(clubs.BRANDING["name"], clubs.site_name())       # imported as into the snapshot
+        open({str(tmp_path / "clubtable" / "club.json")!r}, "w").write(
+            '{{"name": "Spielkreis Nord", "language": "de", "games": ["dodgy"]}}')
+        clubs.load_branding()                                   # app.start, on the page
+        print(clubs.BRANDING["name"], clubs.site_name(), clubs.BRANDING["language"],
+              [g["id"] for g in clubs.games()])
+    """, py=tmp_path)
+    assert out.splitlines() == ["clubtable clubtable", "Spielkreis Nord Spielkreis Nord de ['dodgy']"]

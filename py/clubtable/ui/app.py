@@ -461,6 +461,7 @@ class App(HomeScreens, TableScreens):
 
 
 def start():
+    clubs.load_branding()                    # before the app reads the club's language or games
     app = App()
     clubs.start(app)
     if "trace" in tab.page_query():          # measurement: time marks for the benches

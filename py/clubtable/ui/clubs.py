@@ -37,7 +37,7 @@ FRAME_ALLOW = "clipboard-write; camera"
 
 
 # ---------------------------------------------------------------------- branding
-def _load_branding() -> dict:
+def _read_branding() -> dict:
     """The build's club settings (``club.json`` beside this package; defaults without one)."""
     try:
         data = json.loads((Path(__file__).resolve().parents[1] / "club.json").read_text(encoding="utf-8"))
@@ -46,7 +46,16 @@ def _load_branding() -> dict:
     return {k: data.get(k, v) for k, v in DEFAULTS.items()}
 
 
-BRANDING = _load_branding()
+# Read at start (``load_branding``), not on import: this module is imported into the snapshot,
+# made before the build wrote a club's club.json into dist's app.zip (a branded page showed
+# "clubtable" in its title).
+BRANDING: dict = dict(DEFAULTS)
+
+
+def load_branding() -> None:
+    """The build's settings into ``BRANDING`` (and the site's name); before anything draws."""
+    BRANDING.update(_read_branding())
+    SITE[0] = BRANDING["name"]
 
 
 def query() -> dict:
@@ -114,7 +123,7 @@ def apply_theme(app) -> None:
         SITE[0] = name
 
 
-SITE = [BRANDING["name"]]              # the site's name in the tab title: the club's, once known
+SITE = [DEFAULTS["name"]]              # the site's name in the tab title: the club's, once known
 
 
 def site_name() -> str:
