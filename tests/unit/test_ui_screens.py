@@ -26,7 +26,9 @@ def _imports(path):
 def test_only_the_browser_door_imports_the_browser():
     for path in sorted(UI.rglob("*.py")):
         rel = path.relative_to(UI).as_posix()
-        if rel == "browser/__init__.py":
+        # the door; and what a restored page runs before the door has the page (its finder
+        # calls the page's function at an import, which may come before browser.arrive)
+        if rel in ("browser/__init__.py", "browser/restored.py"):
             continue
         bad = [m for m in _imports(path) if m.split(".")[0] in BROWSER]
         assert bad == [], f"{rel} imports {bad}"
