@@ -53,6 +53,9 @@ def test_the_page_restores_the_snapshot_and_reads_a_games_rules_when_it_opens(co
             assert not [n for n in app.namelist() if n.startswith(f"clubtable/{module}")], module
         for module in ("games/dodgy/", "ui/games/dodgy", "ui/riddles"):
             assert not [n for n in held.namelist() if n.startswith(f"clubtable/{module}")], module
+        # the catalogues i18n read at its import are in the snapshot: held with its source
+        assert not [n for n in app.namelist() if n.endswith(".mo")]
+        assert "clubtable/locale/de/LC_MESSAGES/clubtable.mo" in held.namelist()
         assert [n for n in app.namelist() if n.startswith("clubtable/games/dodgy/__pycache__/rules.")]
         assert [n for n in app.namelist() if n.startswith("clubtable/ui/games/__pycache__/dodgy.")]
     packed = (DIST / SNAPSHOT).read_bytes()      # without its pages of zeros (build.pack_snapshot)
@@ -64,6 +67,7 @@ def test_the_page_restores_the_snapshot_and_reads_a_games_rules_when_it_opens(co
     assert boot_mode(page) == "snapshot"
     page.wait_for_selector("#setup-form")
     assert run_python(page, "import sys\n'clubtable.games.dodgy.rules' in sys.modules") is True
+    assert run_python(page, "from clubtable.i18n import Translator\nTranslator('fr')('home.title')") == "Choisissez un jeu"
     # the screens came from the snapshot with stand-ins: the page's own are bound now
     assert run_python(page, "import sys\n[f'{n}.{k}' for n, m in list(sys.modules.items()) if m and "
                             "n.startswith('clubtable') for k, v in vars(m).items() "
@@ -115,6 +119,8 @@ def test_without_a_usable_snapshot_python_starts_normally(context, base_url, ans
     assert entropy(page)["table_seed"] >= 0
     assert not [e for e in errors if "snapshot" not in e]
     assert run_python(page, "import tomllib\nimport sys\n'tomllib' in sys.modules") is True  # the whole library
+    # the catalogues, held with i18n's source for a normal start (a restore has them in memory)
+    assert run_python(page, "from clubtable.i18n import Translator\nTranslator('de')('home.title')") == "Wähle ein Spiel"
 
 
 def run_python(page, code, timeout=30_000):

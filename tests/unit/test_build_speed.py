@@ -426,6 +426,24 @@ def test_the_linking_patches_stop_the_build_when_pyodides_code_changed():
         build.linking_patched(text.replace("].includes(symName)", "].indexOf(symName)>=0"))
 
 
+def test_the_catalogues_leave_app_zip_with_the_i18n_package_that_read_them_at_import(tmp_path):
+    """After a restore the catalogues are in memory (i18n reads every one as it is imported):
+    they go with its source; a build whose snapshot did not hold i18n keeps them in app.zip."""
+    files = ("clubtable/__init__.py", "clubtable/i18n/__init__.py", "clubtable/locale/de/LC_MESSAGES/clubtable.mo",
+             "clubtable/locale/de/LC_MESSAGES/clubtable.po", "clubtable/club.json")
+    for held_modules, moved in ((["clubtable", "clubtable.i18n"], ["clubtable/__init__.py", "clubtable/i18n/__init__.py",
+                                                                    "clubtable/locale/de/LC_MESSAGES/clubtable.mo"]),
+                                (["clubtable"], ["clubtable/__init__.py"])):
+        app, held = tmp_path / "app.zip", tmp_path / "held.zip"
+        with zipfile.ZipFile(app, "w") as z:
+            for name in files:
+                z.writestr(name, name)
+        build.split_held_sources(app, held, held_modules)
+        with zipfile.ZipFile(app) as z, zipfile.ZipFile(held) as h:
+            assert h.namelist() == moved
+            assert sorted(z.namelist()) == sorted(set(files) - set(moved))
+
+
 def test_the_sources_the_snapshot_holds_leave_app_zip_for_a_zip_of_their_own(tmp_path):
     app = tmp_path / "app.zip"
     with zipfile.ZipFile(app, "w") as z:
