@@ -922,5 +922,11 @@ def value_of(event) -> str:
     return str(event.target.value)
 
 
+def target_tag(event) -> str:
+    """The lower-case tag of the element an event came to ("" for the document or the window):
+    a key handler leaves a focused control's own keys to it."""
+    return str(getattr(getattr(event, "target", None), "tagName", "") or "").lower()
+
+
 def checked_of(event) -> bool:
     return bool(event.target.checked)

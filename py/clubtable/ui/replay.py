@@ -215,7 +215,7 @@ def _key(app, e) -> None:
     key = str(getattr(e, "key", ""))
     if getattr(e, "ctrlKey", False) or getattr(e, "altKey", False) or getattr(e, "metaKey", False):
         return
-    tag = str(getattr(getattr(e, "target", None), "tagName", "") or "").lower()
+    tag = dom.target_tag(e)
     if tag == "select":                # its own arrows pick a seat or a speed
         return
     moves = {"ArrowLeft": v.step - 1, "ArrowRight": v.step + 1, "Home": 0, "End": v.last}

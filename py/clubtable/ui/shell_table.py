@@ -10,7 +10,7 @@ import time
 from ..games import GAMES
 from ..net import address, trace
 from ..net.sdp import CodeError
-from . import clubs, records, storage
+from . import clubs, dom, records, storage
 from . import replay as replays
 from .browser import focus, sharing, tab, timers
 from .context import new_news
@@ -548,9 +548,7 @@ class TableScreens:
         caught; after that Space scrolls as usual, and a focused button keeps its own Space."""
         if str(e.key or "") not in (" ", "Spacebar") or e.ctrlKey or e.metaKey or e.altKey:
             return
-        target = e.target
-        tag = str(target.tagName).lower() if target is not None and getattr(target, "tagName", None) else ""
-        if tag in ("button", "a", "summary", "input", "select", "textarea"):
+        if dom.target_tag(e) in ("button", "a", "summary", "input", "select", "textarea"):
             return
         if time.perf_counter() - self.result_at < RESULT_CATCHES_SPACE:
             e.preventDefault()

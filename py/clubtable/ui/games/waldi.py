@@ -610,8 +610,7 @@ def _on_key(ctx, keys, e):
     if e.ctrlKey or e.metaKey or e.altKey or ctx.seat is None:
         return
     key = str(e.key or "")
-    target = e.target
-    tag = str(target.tagName).lower() if target is not None and getattr(target, "tagName", None) else ""
+    tag = dom.target_tag(e)
     if tag in ("input", "select", "textarea"):
         return
     if key in (" ", "Enter", "Spacebar") and tag in ("button", "a", "summary"):
