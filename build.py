@@ -1630,9 +1630,9 @@ def test(pytest_args) -> int:
     e2e = pytest + ["tests/e2e"]
     log(" ".join(e2e))
     e2e_code = subprocess.run(e2e, cwd=ROOT).returncode
-    if unit_code or e2e_code:
-        log(f"failed: {'the unit tests' if unit_code else ''}{' and ' if unit_code and e2e_code else ''}"
-            f"{'the end-to-end tests' if e2e_code else ''}")
+    failed = [what for what, code in (("the unit tests", unit_code), ("the end-to-end tests", e2e_code)) if code]
+    if failed:
+        log("failed: " + " and ".join(failed))
     return unit_code or e2e_code
 
 
