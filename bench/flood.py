@@ -18,7 +18,9 @@ the rows are that move's time to the host's screen and the host's longest event-
 their time on the clock: on this shared 2-core machine a task is mostly a thread waiting for a
 core (docs/PERFORMANCE.md, "Under attack").  ``--apart`` sends the flood from a second
 Chromium, as an attacker's own device would (``--apart-nice 19``: that Chromium gets only the
-CPU the rest leaves idle, the nearest one machine comes to another device); the offer and the
+CPU the rest leaves idle; ``--cores``: the host's Chromium on one core and the attacker's on the
+other, so that neither waits for the other's core, the nearest one machine comes to another
+device); the offer and the
 answer cross through the flooding tab's BroadcastChannel, the one way into the host's browser.
 ``--game dohdles`` runs the partial flood at a Dohdles! table instead, a game that takes pictures:
 while the flooder makes its riddles (in a drawing medium) the host accepts the pieces of a
@@ -33,6 +35,7 @@ import json
 import sys
 import tempfile
 import time
+from typing import Optional
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -184,12 +187,17 @@ def main():
     ap.add_argument("--apart-nice", type=int, default=0, metavar="N",
                     help="with --apart: that Chromium runs at niceness N (19: only on CPU the host leaves idle, "
                          "the nearest this one machine comes to another device)")
+    ap.add_argument("--cores", action="store_true",
+                    help="with --apart: the host's Chromium (its three tabs) on core 0 and the attacker's on "
+                         "core 1 (taskset), as two devices: neither waits for the other's core")
     ap.add_argument("--game", choices=("dodgy", "dohdles"), default="dodgy",
                     help="with --partial: the table's game (dohdles: one that takes pictures; loop figures only)")
     ap.add_argument("--after-making", action="store_true",
                     help="with --game dohdles: every player makes its Dohdles first, so the flood comes "
                          "while no move of the flooder names a picture (otherwise: while it makes them)")
     args = ap.parse_args()
+    if args.cores and not args.apart:
+        ap.error("--cores needs --apart")
     if args.after_making and args.game != "dohdles":
         ap.error("--after-making needs --game dohdles")
     if args.game != "dodgy" and not args.partial:
@@ -201,7 +209,7 @@ def main():
     quiet, flooded = {"own": [], "host": []}, {"own": [], "host": []}
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = pw.chromium.launch(executable_path=niced(0, 0) if args.cores else CHROMIUM, args=ARGS)
             ctx = browser.new_context()
             pages = []
             for k in range(3):
@@ -243,12 +251,14 @@ def main():
                 args_trace[2] = args.cpu
                 hostile = None
                 if args.apart:
-                    other = pw.chromium.launch(executable_path=niced(args.apart_nice), args=ARGS)
+                    other = pw.chromium.launch(executable_path=niced(args.apart_nice, 1 if args.cores else None),
+                                               args=ARGS)
                     hostile = other.new_page()
                     hostile.goto(base + "bench-hostile")     # any page of the origin: only its script runs
                 partial_rows(host, flooder, player, args.samples, hostile, args.game)
                 print(f"  the hostile link came from {'a second Chromium' if args.apart else 'the flooding tab'}"
-                      + (f" at niceness {args.apart_nice}" if args.apart else "") + f"; load {load()}")
+                      + (f" at niceness {args.apart_nice}" if args.apart else "")
+                      + ("; each Chromium on a core of its own" if args.cores else "") + f"; load {load()}")
                 browser.close()
                 return
             deadline = time.time() + 600
@@ -312,12 +322,14 @@ def load() -> str:
     return " ".join(open("/proc/loadavg").read().split()[:3])
 
 
-def niced(n: int) -> str:
-    """Chromium itself, or a script that starts it at niceness ``n`` (its every process)."""
-    if not n:
+def niced(n: int, cpu: Optional[int] = None) -> str:
+    """Chromium itself, or a script that starts it (its every process) at niceness ``n`` and,
+    given ``cpu``, on that core alone (``taskset``)."""
+    if not n and cpu is None:
         return CHROMIUM
-    path = Path(tempfile.gettempdir()) / f"clubtable-chromium-nice{n}"
-    path.write_text(f'#!/bin/sh\nexec nice -n {int(n)} "{CHROMIUM}" "$@"\n')
+    pin = f"taskset -c {int(cpu)} " if cpu is not None else ""
+    path = Path(tempfile.gettempdir()) / f"clubtable-chromium-nice{n}-cpu{cpu}"
+    path.write_text(f'#!/bin/sh\nexec {pin}nice -n {int(n)} "{CHROMIUM}" "$@"\n')
     path.chmod(0o755)
     return str(path)
 

@@ -5,6 +5,7 @@ its end by the drivers, with the evening's checks (``evening.py``) on every scre
 no horizontal overflow, no console error, no secret on a shared pass-and-play screen, the
 end in view.  No request leaves the page's own origin.  Quick computer players and the
 shortest options the set-up allows keep it lean."""
+import os
 import time
 from urllib.parse import urlparse
 
@@ -47,6 +48,12 @@ SEATS = {
     ("dodgy", "solo"): ("local", "bot", "bot"), ("dodgy", "pass"): ("local", "pass", "pass"),
     ("dodgy", "tabs"): ("local", "remote"),
 }
+
+# ``CLUBTABLE_EVENING=360-de`` (any size and language above): instead, every game in every mode at
+# that size and language, as a stranger at the club would try them (not run in CI: 13 evenings).
+if os.environ.get("CLUBTABLE_EVENING"):
+    _size, _lang = os.environ["CLUBTABLE_EVENING"].split("-")
+    EVENING = [(g, m, _size, _lang) for g, m in SEATS]
 
 
 class TrueWords:
