@@ -249,3 +249,19 @@ def test_spending_an_interrupt_asks_first_and_a_no_spends_nothing(screen):
     assert "Cyd" in " ".join(_texts(_by_id(tree, screen, "cave-interrupt-ask"), screen.dom))
     next(_find(tree, screen.dom, lambda n: n.attrs.get("data-key") == "cave-interrupt-yes-2")).events["click"](None)
     assert acted == [({"type": "interrupt"}, 2)]
+
+
+@pytest.mark.parametrize("lang, paused", [("en", "10:00 (paused)"), ("de", "10:00 (angehalten)"),
+                                          ("fr", "1:05 (en pause)")])
+def test_the_question_rounds_clock_reads_as_a_clock_running_or_held(screen, lang, paused):
+    """The question round runs ten minutes: a held clock (a pass-and-play hand-over) shows
+    "10:00", not "600 s"; a running one carries the unit while under a minute (the ticker's
+    ``clock_text``)."""
+    t = _table()
+    ctx = _ctx(screen, t, 0, lang)
+    left_ms = 600_000 if lang != "fr" else 64_001
+    held = screen.mod._clock(ctx, "question", {"left_ms": left_ms})
+    assert " ".join(_texts(held, screen.dom)).endswith(paused)
+    running = screen.mod._clock(ctx, "question", {"deadline_ms": 5_000})
+    clock = running.children[-1]
+    assert clock.attrs["class"] == "countdown" and clock.attrs["data-unit"] == "s" and clock.attrs["role"] == "timer"

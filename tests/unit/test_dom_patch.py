@@ -502,6 +502,28 @@ def test_a_countdown_shows_its_seconds_as_it_is_made_or_changed(page):
     assert span().textContent == "0"
 
 
+def test_a_countdown_reads_as_a_clock_seconds_with_their_unit_and_minutes_as_m_ss(page):
+    """Play-Doh's Cave's question round runs ten minutes: "600 s" read as a number."""
+    doc, dom, root = page
+    from clubtable.ui.browser import timers
+    timers.now_ms = lambda: 0
+    assert [timers.clock_text(s) for s in (0, 5, 59, 60, 61, 599, 600, 3600)] == \
+        ["0 s", "5 s", "59 s", "1:00", "1:01", "9:59", "10:00", "60:00"]
+    assert timers.clock_text(3, unit=False) == "3" and timers.clock_text(-4) == "0 s"
+    clock = lambda deadline, **unit: dom.h("p", dom.h("span", "", cls="countdown", data_deadline=deadline, **unit))
+    span = lambda: root.childNodes[0].childNodes[0].childNodes[0]
+    dom.mount("app", dom.h("div", clock(600_000, data_unit="s")))
+    assert span().textContent == "10:00"
+    dom.mount("app", dom.h("div", clock(42_000, data_unit="s")))
+    assert span().textContent == "42 s"
+    dom.mount("app", dom.h("div", clock(3_000)))            # no unit: Wie Waldi!'s count to "Wuff!"
+    assert span().textContent == "3"
+    # the ticker, at its beats, shows the same as a patch
+    attrs = {"data-deadline": "600000", "data-offset": "0", "data-unit": "s"}
+    assert [timers.seconds_left(attrs, now) for now in (0, 1, 540_000, 540_001, 599_500)] == \
+        ["10:00", "10:00", "1:00", "1:00", "1 s"]
+
+
 def test_the_root_listens_only_to_the_events_some_element_has_a_handler_for(page):
     # every event a listener hears enters Python (in the page, a third of a millisecond);
     # a tap's pointerdown, pointerup and focusout have no handler on most screens

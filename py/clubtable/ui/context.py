@@ -290,17 +290,20 @@ class ScreenContext:
         return min(running, key=lambda t: t["deadline_ms"]) if running else None
 
     def countdown(self, deadline: Optional[int], cls: str = "countdown"):
-        """A live seconds-left element for a host-clock deadline (None: nothing).  On a
-        context whose clock stands at a past step (a replay) it is the seconds left at that
-        step, as text the ticker leaves alone (it counts on this tab's clock).  ``cls``: the
-        element's class (``countdown`` adds " s")."""
+        """A live time-left element for a host-clock deadline (None: nothing), as
+        ``timers.clock_text`` shows it.  On a context whose clock stands at a past step (a
+        replay) it is the time left at that step, as text the ticker leaves alone (it counts
+        on this tab's clock).  ``cls``: the element's class (``countdown`` shows the unit,
+        "42 s"; another a bare number)."""
         if not deadline:
             return None
         from .dom import h
+        from .browser.timers import clock_text
+        unit = cls == "countdown"
         if self.replay:
-            return h("span", str(max(0, (int(deadline) - self.now() + 999) // 1000)), cls=cls, role="timer")
+            return h("span", clock_text((int(deadline) - self.now() + 999) // 1000, unit), cls=cls, role="timer")
         return h("span", "", cls=cls, data_deadline=int(deadline),
-                 data_offset=self.clock_offset, role="timer")
+                 data_offset=self.clock_offset, data_unit="s" if unit else None, role="timer")
 
     def toast(self, text: str) -> None:
         self._toast(text)

@@ -102,25 +102,36 @@ def when_idle(fn: Callable, timeout_ms: int = 2000) -> None:
 
 
 # --------------------------------------------------------------------------- countdowns
-COUNTDOWN_ATTRS = ("data-deadline", "data-offset")
+COUNTDOWN_ATTRS = ("data-deadline", "data-offset", "data-unit")
+
+
+def clock_text(seconds: int, unit: bool = True) -> str:
+    """Seconds left as a player reads a clock: "42 s" under a minute (``unit``: with the
+    unit; a bare "3" for Wie Waldi!'s count to "Wuff!"), "9:59" from a minute on (Play-Doh's
+    Cave's question round runs 10 minutes: "600 s" was read as a number, not a time)."""
+    seconds = max(0, int(seconds))
+    if seconds >= 60:
+        return f"{seconds // 60}:{seconds % 60:02d}"
+    return f"{seconds} s" if unit else str(seconds)
 
 
 def seconds_left(attrs: dict, now: Optional[int] = None) -> str:
-    """A countdown's seconds left on the host's clock (``data-offset``: how far it is ahead of
-    this tab's), rounded up: shown as the element is made (``ui.dom``), then by the ticker."""
+    """A countdown's time left on the host's clock (``data-offset``: how far it is ahead of
+    this tab's), rounded up to whole seconds, as ``clock_text`` shows it (``data-unit``: with
+    its unit): shown as the element is made (``ui.dom``), then by the ticker."""
     try:
         deadline, offset = int(attrs["data-deadline"]), int(attrs.get("data-offset") or 0)
     except ValueError:
         return ""
-    return str(max(0, (deadline - ((now_ms() if now is None else now) + offset) + 999) // 1000))
+    left = (deadline - ((now_ms() if now is None else now) + offset) + 999) // 1000
+    return clock_text(left, bool(attrs.get("data-unit")))
 
 
 def tick_countdowns(*_) -> None:
-    """Refresh every ``[data-deadline]`` element: seconds left on the host's clock."""
+    """Refresh every ``[data-deadline]`` element: the time left on the host's clock."""
     now = now_ms()
     for el in document.querySelectorAll("[data-deadline]"):
-        text = seconds_left({"data-deadline": el.getAttribute("data-deadline"),
-                             "data-offset": el.getAttribute("data-offset")}, now)
+        text = seconds_left({name: el.getAttribute(name) for name in COUNTDOWN_ATTRS}, now)
         if el.textContent != text:
             el.textContent = text
 
