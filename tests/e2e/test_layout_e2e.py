@@ -213,3 +213,29 @@ def test_dobbelduel_on_a_phone_the_breakers_controls_stay_in_view_under_the_boar
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_on_a_touch_screen_a_tapped_button_does_not_stay_lit(browser, base_url):
+    """A finger's tap "hovers" what it touches, and the hover stays until the next tap
+    elsewhere: the button a player had just tapped looked chosen.  Hover is drawn only where a
+    pointer hovers (``@media (hover: hover)``): a mouse on the desktop page still lights it."""
+    border = "() => getComputedStyle(document.querySelector('#add-seat')).borderTopColor"
+    accent = """() => { const d = document.createElement('div');
+      d.style.color = getComputedStyle(document.documentElement).getPropertyValue('--accent');
+      document.body.append(d); const c = getComputedStyle(d).color; d.remove(); return c; }"""
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    desk = browser.new_context(viewport={"width": 1280, "height": 800})
+    errors = []
+    try:
+        for ctx, lit in ((phone, False), (desk, True)):
+            page = open_page(ctx, base_url + "#/dodgy", errors)
+            _watch_console(page, errors)
+            page.wait_for_selector("#add-seat")
+            colour = page.evaluate(accent)
+            assert page.evaluate(border) != colour
+            page.hover("#add-seat")      # on a touch screen, what a tap leaves behind
+            assert (page.evaluate(border) == colour) == lit, ("desktop" if lit else "phone", page.evaluate(border))
+        assert not errors, errors
+    finally:
+        phone.close()
+        desk.close()
