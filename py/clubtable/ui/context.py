@@ -80,6 +80,16 @@ def _open_action(update: dict, move: str) -> Optional[dict]:
     return found
 
 
+def clock_text(seconds: int, unit: bool = True) -> str:
+    """Seconds left as a player reads a clock: "42 s" under a minute (``unit``: with the
+    unit; a bare "3" for Wie Waldi!'s count to "Wuff!"), "9:59" from a minute on (Play-Doh's
+    Cave's question round runs 10 minutes: "600 s" was read as a number, not a time)."""
+    seconds = max(0, int(seconds))
+    if seconds >= 60:
+        return f"{seconds // 60}:{seconds % 60:02d}"
+    return f"{seconds} s" if unit else str(seconds)
+
+
 class ScreenContext:
     """One seat's screen for one render.
 
@@ -289,16 +299,20 @@ class ScreenContext:
         running = [t for t in (self.view.get("shared") or {}).get("timers") or () if t.get("deadline_ms")]
         return min(running, key=lambda t: t["deadline_ms"]) if running else None
 
+    @staticmethod
+    def clock_text(seconds: int, unit: bool = True) -> str:
+        """A time left as a player reads a clock ("42 s", "9:59"): see ``clock_text``."""
+        return clock_text(seconds, unit)
+
     def countdown(self, deadline: Optional[int], cls: str = "countdown"):
         """A live time-left element for a host-clock deadline (None: nothing), as
-        ``timers.clock_text`` shows it.  On a context whose clock stands at a past step (a
+        ``clock_text`` shows it.  On a context whose clock stands at a past step (a
         replay) it is the time left at that step, as text the ticker leaves alone (it counts
         on this tab's clock).  ``cls``: the element's class (``countdown`` shows the unit,
         "42 s"; another a bare number)."""
         if not deadline:
             return None
         from .dom import h
-        from .browser.timers import clock_text
         unit = cls == "countdown"
         if self.replay:
             return h("span", clock_text((int(deadline) - self.now() + 999) // 1000, unit), cls=cls, role="timer")

@@ -6,6 +6,7 @@ import time
 from typing import Callable, Optional
 
 from . import document, js_object, lasting, window
+from ..context import clock_text
 
 
 def now_ms() -> int:
@@ -103,16 +104,6 @@ def when_idle(fn: Callable, timeout_ms: int = 2000) -> None:
 
 # --------------------------------------------------------------------------- countdowns
 COUNTDOWN_ATTRS = ("data-deadline", "data-offset", "data-unit")
-
-
-def clock_text(seconds: int, unit: bool = True) -> str:
-    """Seconds left as a player reads a clock: "42 s" under a minute (``unit``: with the
-    unit; a bare "3" for Wie Waldi!'s count to "Wuff!"), "9:59" from a minute on (Play-Doh's
-    Cave's question round runs 10 minutes: "600 s" was read as a number, not a time)."""
-    seconds = max(0, int(seconds))
-    if seconds >= 60:
-        return f"{seconds // 60}:{seconds % 60:02d}"
-    return f"{seconds} s" if unit else str(seconds)
 
 
 def seconds_left(attrs: dict, now: Optional[int] = None) -> str:
