@@ -506,7 +506,7 @@ def test_a_countdown_reads_as_a_clock_seconds_with_their_unit_and_minutes_as_m_s
     """Play-Doh's Cave's question round runs ten minutes: "600 s" read as a number."""
     doc, dom, root = page
     from clubtable.ui.browser import timers
-    from clubtable.ui.context import clock_text
+    from clubtable.ui.clock import clock_text
     timers.now_ms = lambda: 0
     assert [clock_text(s) for s in (0, 5, 59, 60, 61, 599, 600, 3600)] == \
         ["0 s", "5 s", "59 s", "1:00", "1:01", "9:59", "10:00", "60:00"]

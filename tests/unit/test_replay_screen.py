@@ -172,7 +172,7 @@ def test_the_coach_waits_for_the_start_up_warm_up(monkeypatch):
 @pytest.mark.parametrize("gid", ["waldi", "dodgy"])
 def test_a_countdown_shows_the_time_left_at_the_step_shown(gid, monkeypatch):
     """Not the time left now (long run out: "0 s"), and the live ticker leaves it alone."""
-    from clubtable.ui.context import clock_text
+    from clubtable.ui.clock import clock_text
     v = viewer(gid)
     app = app_for("en")
     log = v.record["log"]

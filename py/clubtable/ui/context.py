@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+from .clock import clock_text
+
 # A player's colour and symbol, the one source for every screen (name bar, tokens, dough,
 # logs): the Okabe–Ito palette, told apart with the common colour-vision deficiencies, and a
 # shape with each, so colour is never alone.  The style sheet's --p0…--p5 are these colours
@@ -78,16 +80,6 @@ def _open_action(update: dict, move: str) -> Optional[dict]:
     if found is None and move in (update.get("moves") or ()):
         return {"type": move}
     return found
-
-
-def clock_text(seconds: int, unit: bool = True) -> str:
-    """Seconds left as a player reads a clock: "42 s" under a minute (``unit``: with the
-    unit; a bare "3" for Wie Waldi!'s count to "Wuff!"), "9:59" from a minute on (Play-Doh's
-    Cave's question round runs 10 minutes: "600 s" was read as a number, not a time)."""
-    seconds = max(0, int(seconds))
-    if seconds >= 60:
-        return f"{seconds // 60}:{seconds % 60:02d}"
-    return f"{seconds} s" if unit else str(seconds)
 
 
 class ScreenContext:

@@ -6,7 +6,7 @@ import time
 from typing import Callable, Optional
 
 from . import document, js_object, lasting, window
-from ..context import clock_text
+from ..clock import clock_text
 
 
 def now_ms() -> int:
