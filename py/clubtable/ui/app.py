@@ -23,8 +23,8 @@ from ..net import trace
 from ..net import address, ice
 from ..net.sdp import CodeError
 from ..session import Table
-from . import clubs, collector, dom, records, storage, warmup
-from .browser import debug, focus, tab, timers
+from . import clubs, collector, debug, dom, records, storage, warmup
+from .browser import focus, tab, timers
 from . import replay as replays
 from .context import Refusal, ScreenContext
 from .screens import register_texts, screen_module

@@ -1,12 +1,12 @@
 """A read-only window into the tab for the end-to-end tests and benches
-(``window.clubtableDebug(what)``): the only module of the DOM layer that looks at the
-app's controller."""
+(``window.clubtableDebug(what)``).  It looks at the app's controller, the DOM layer's
+counts and the warm-up, so it sits above them, not behind the browser's door."""
 from __future__ import annotations
 
 import json
 
-from .. import dom
-from . import window, lasting
+from . import dom
+from .browser import lasting, window
 
 
 def expose_debug(app) -> None:
@@ -28,7 +28,7 @@ def _state(ctl) -> str:
     state = getattr(_hosted_table(ctl), "state", None)
     if state is None:
         return "null"
-    from ...engine import clone       # its logs as plain lists (a Log's JSON is empty)
+    from ..engine import clone       # its logs as plain lists (a Log's JSON is empty)
     return json.dumps(clone(state))
 
 
@@ -93,11 +93,11 @@ def _coach_step(text: str) -> str:
     long the page's thread waited for a core.  Refused while the start-up warm-up runs, as
     the replay screen's coach waits for it."""
     import time
-    from .. import warmup
+    from . import warmup
     if warmup.running():
         return json.dumps({"error": "warming"})
     if text:
-        from ...session.record import read_record
+        from ..session.record import read_record
         reading = read_record(text.encode("utf-8"))
         if reading.replay is None:
             return json.dumps({"error": reading.code})
