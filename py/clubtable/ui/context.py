@@ -291,11 +291,6 @@ class ScreenContext:
         running = [t for t in (self.view.get("shared") or {}).get("timers") or () if t.get("deadline_ms")]
         return min(running, key=lambda t: t["deadline_ms"]) if running else None
 
-    @staticmethod
-    def clock_text(seconds: int, unit: bool = True) -> str:
-        """A time left as a player reads a clock ("42 s", "9:59"): see ``clock_text``."""
-        return clock_text(seconds, unit)
-
     def countdown(self, deadline: Optional[int], cls: str = "countdown"):
         """A live time-left element for a host-clock deadline (None: nothing), as
         ``clock_text`` shows it.  On a context whose clock stands at a past step (a

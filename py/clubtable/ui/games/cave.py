@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from .. import riddles as kit    # the shared riddle kit: dough pad, photo picker, word, question, proposal, log
 from .. import dom
+from ..clock import clock_text
 from ..dom import h
 
 # the moves this screen offers to the other players at the device (pass-and-play)
@@ -143,7 +144,7 @@ def _clock(ctx, name: str, c: dict):
     if c.get("deadline_ms"):
         value = ctx.countdown(c["deadline_ms"])
     else:
-        left = ctx.clock_text((int(c.get("left_ms") or 0) + 999) // 1000)
+        left = clock_text((int(c.get("left_ms") or 0) + 999) // 1000)
         value = h("span", ctx.t("cave.paused", left=left), cls="paused")
     return h("span", h("span", ctx.t(f"cave.clock.{name}")), " ", value, cls=f"cave-clock clock-{name}",
              id=f"cave-clock-{name}", data_running="1" if c.get("deadline_ms") else "0")
