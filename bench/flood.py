@@ -209,7 +209,7 @@ def main():
     quiet, flooded = {"own": [], "host": []}, {"own": [], "host": []}
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=niced(0, 0) if args.cores else CHROMIUM, args=ARGS)
+            browser = pw.chromium.launch(executable_path=niced(0, 0 if args.cores else None), args=ARGS)
             ctx = browser.new_context()
             pages = []
             for k in range(3):
