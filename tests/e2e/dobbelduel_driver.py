@@ -104,7 +104,7 @@ def step(page, solve_at=2, lies=None, on_reveal=None):
     if page.locator("#dd-tray button").count():
         place_all(page)
         return "place"
-    if page.locator("#dd-sol-0").count():
+    if page.locator("#dd-sol-0:enabled").count():
         if not page.locator("#dd-notebook").is_checked():
             page.check("#dd-notebook")
         count = int(page.locator("#dd-nb-count").get_attribute("data-count"))

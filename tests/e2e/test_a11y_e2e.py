@@ -278,7 +278,7 @@ def _dobbelduel_keys(page, solve_at=2):
         return press(page, "#dd-confirm") and "place"
     if has(page, "#dd-solve-confirm"):
         return press(page, "#dd-solve-confirm") and "solve"
-    if has(page, "#dd-sol-0"):
+    if has(page, "#dd-sol-0:enabled"):
         if not page.locator("#dd-notebook").is_checked():
             return press(page, "#dd-notebook", " ") and "notebook"
         count = int(page.locator("#dd-nb-count").get_attribute("data-count"))

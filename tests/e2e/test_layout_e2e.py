@@ -218,7 +218,9 @@ def test_dobbelduel_on_a_phone_the_breakers_controls_stay_in_view_under_the_boar
 def test_on_a_touch_screen_a_tapped_button_does_not_stay_lit(browser, base_url):
     """A finger's tap "hovers" what it touches, and the hover stays until the next tap
     elsewhere: the button a player had just tapped looked chosen.  Hover is drawn only where a
-    pointer hovers (``@media (hover: hover)``): a mouse on the desktop page still lights it."""
+    pointer hovers (``@media (hover: hover)``): a mouse on the desktop page still lights it.
+    Nor does the browser draw its tap highlight over it (docs/PERFORMANCE.md, "The tap's
+    highlight")."""
     border = "() => getComputedStyle(document.querySelector('#add-seat')).borderTopColor"
     accent = """() => { const d = document.createElement('div');
       d.style.color = getComputedStyle(document.documentElement).getPropertyValue('--accent');
@@ -235,6 +237,9 @@ def test_on_a_touch_screen_a_tapped_button_does_not_stay_lit(browser, base_url):
             assert page.evaluate(border) != colour
             page.hover("#add-seat")      # on a touch screen, what a tap leaves behind
             assert (page.evaluate(border) == colour) == lit, ("desktop" if lit else "phone", page.evaluate(border))
+            # and no tap highlight: drawing it repaints the whole page before the click runs
+            assert page.evaluate("() => getComputedStyle(document.querySelector('#add-seat'))"
+                                 ".webkitTapHighlightColor") == "rgba(0, 0, 0, 0)"
         assert not errors, errors
     finally:
         phone.close()

@@ -473,6 +473,7 @@ class _Board:
         show_counts = _notebook_on(ctx) or me != board["breaker"] or self.revealed
         self.counts = codes_left(board) if show_counts else None
         self.placing = breaking and board.get("phase") == "rolled" and ctx.can("place")
+        self.breaking = breaking
         self.solving = breaking and ctx.can("solve")
         self.feedbacking = interactive and ctx.can("feedback")
         self.width = 2 + len(self.columns) + (1 if show_counts else 0)   # row label, columns, pegs, count
@@ -538,12 +539,15 @@ def _code_row(ctx, code, revealed, columns, idx, spare, breaker):
 
 def solution_row(ctx, b):
     """Row 1: the solution placed (right or wrong per column once revealed), the breaker's
-    pickers while he may solve, or empty."""
-    if b.solving and b.board.get("solution") is None:
+    pickers until he solves (greyed out while an effort is rolled and counted: he may solve
+    only between efforts), or empty.  The pickers stay in the page through an effort, so a
+    confirmed effort only switches them on again instead of making 28 options anew (a phone's
+    tap, issue 23) and the values he has picked stay in view."""
+    if b.breaking and b.board.get("solution") is None and not b.revealed:
         chosen = _solution(ctx)
-        cells = [_solution_picker(ctx, c, col, chosen[c]) for c, col in enumerate(b.columns)]
+        cells = [_solution_picker(ctx, c, col, chosen[c], b.solving) for c, col in enumerate(b.columns)]
         return h("tr", h("th", ctx.t("dd.row_solution"), scope="row"), cells, h("td", colspan=b.spare),
-                 cls="dd-solution-row dd-current", id=f"dd-row-1-{b.idx}")
+                 cls="dd-solution-row" + (" dd-current" if b.solving else ""), id=f"dd-row-1-{b.idx}")
     return ctx.part(("dd.sol", b.idx), _still_solution_row, b.board.get("solution"), b.board.get("code"),
                     bool(b.revealed), b.columns, b.idx, b.spare, b.solving)
 
@@ -567,10 +571,10 @@ def _solution_cell(ctx, sol, code, revealed, columns, c):
     return h("td", code_die(ctx, sol[c], columns[c], key="dd.solution_die"), mark, cls="dd-cell")
 
 
-def _solution_picker(ctx, c, col, chosen):
+def _solution_picker(ctx, c, col, chosen, solving):
     opts = [h("option", "—", value="", selected=chosen is None)]
     opts += [h("option", str(x), value=str(x), selected=chosen == x) for x in ctx.constants["faces"]]
-    sel = h("select", opts, id=f"dd-sol-{c}", cls="dd-sol-select",
+    sel = h("select", opts, id=f"dd-sol-{c}", cls="dd-sol-select", disabled=not solving,
             aria_label=ctx.t("dd.solution_value", colour=colour_name(ctx, col)),
             on_change=lambda e: _set_sol(ctx, c, dom.value_of(e)))
     pic = code_die(ctx, chosen, col, key="dd.solution_die") if chosen else empty_die(col)
