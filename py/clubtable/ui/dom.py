@@ -525,7 +525,8 @@ def _patch(old: Node, new: Node, el: int, svg: bool) -> None:
         return
     svg = svg or new.tag == "svg"
     oa, na = old.attrs, new.attrs
-    if oa != na:
+    changed = oa != na
+    if changed:
         for name, value in na.items():
             if oa.get(name) != value:
                 STATS["setAttribute"] += 1
@@ -541,9 +542,20 @@ def _patch(old: Node, new: Node, el: int, svg: bool) -> None:
                 if name in ("checked", "selected"):
                     STATS["prop"] += 1
                     _ops.append(["P", el, name, False])
-    _patch_events(old, new, el)
-    _patch_children(el, old, new, svg)
-    if oa != na and _is_countdown(new) and any(oa.get(a) != na.get(a) for a in timers.COUNTDOWN_ATTRS):
+    # The checks below spare a call per element in the common cases (no handlers; a text
+    # only, the same or changed): a patch passes every element of a screen, and in the page a
+    # Python call costs more than the check.
+    if new.events or old.hkey:
+        _patch_events(old, new, el)
+    nc = new.children
+    if old.kids is _TEXT and len(nc) == 1 and nc[0].__class__ is str:
+        new.kids = _TEXT
+        if old.children[0] != nc[0]:
+            STATS["text"] += 1
+            _ops.append(["T", el, nc[0]])
+    else:
+        _patch_children(el, old, new, svg)
+    if changed and _is_countdown(new) and any(oa.get(a) != na.get(a) for a in timers.COUNTDOWN_ATTRS):
         STATS["text"] += 1
         _ops.append(["T", el, timers.seconds_left(na)])
 
@@ -595,7 +607,8 @@ def _patch_children(el: int, old: Node, new: Node, svg: bool) -> None:
         for i, c in enumerate(nc):
             o = oc[i]
             if c.__class__ is Node:
-                _patch(o, c, ok[i], svg)
+                if c is not o:       # else a memoised subtree, shown already
+                    _patch(o, c, ok[i], svg)
             elif o != c:
                 STATS["text"] += 1
                 _ops.append(["S", ok[i], c])
