@@ -1,6 +1,6 @@
 """Dobbelduel's row 1 on the breaker's screen: the solution pickers stay in the page for the
 whole match, greyed out while an effort is rolled and counted (the breaker may solve only
-between efforts, DOB rules §2.6), so a confirmed effort only switches them on again and the
+between efforts, DOB-6), so a confirmed effort only switches them on again and the
 values already picked stay in view.  The maker's screen never shows them."""
 import fake_dom
 import pytest
