@@ -549,16 +549,18 @@ def solution_row(ctx, b):
         return h("tr", h("th", ctx.t("dd.row_solution"), scope="row"), cells, h("td", colspan=b.spare),
                  cls="dd-solution-row" + (" dd-current" if b.solving else ""), id=f"dd-row-1-{b.idx}")
     return ctx.part(("dd.sol", b.idx), _still_solution_row, b.board.get("solution"), b.board.get("code"),
-                    bool(b.revealed), b.columns, b.idx, b.spare, b.solving)
+                    bool(b.revealed), b.columns, b.idx, b.spare)
 
 
-def _still_solution_row(ctx, sol, code, revealed, columns, idx, spare, solving):
+def _still_solution_row(ctx, sol, code, revealed, columns, idx, spare):
+    """Row 1 as it stands when nobody may fill it in on this screen (filled, or not the
+    breaker's), so never the current row."""
     if sol is not None:
         cells = [_solution_cell(ctx, sol, code, revealed, columns, c) for c in range(len(columns))]
     else:
         cells = [h("td", empty_die(), cls="dd-cell", aria_label=ctx.t("dd.empty")) for _ in columns]
     return h("tr", h("th", ctx.t("dd.row_solution"), scope="row"), cells, h("td", colspan=spare),
-             cls="dd-solution-row" + (" dd-current" if solving else ""), id=f"dd-row-1-{idx}")
+             cls="dd-solution-row", id=f"dd-row-1-{idx}")
 
 
 def _solution_cell(ctx, sol, code, revealed, columns, c):
