@@ -12,7 +12,9 @@ are taps (``Locator.tap``), as a player's finger; ``--mouse`` clicks with a mous
 360 px wide instead, as the figures before session 18 did.  A mouse pointer stays over the page,
 and when a click changes the screen under it the browser hovers the new element (a style pass
 and a hit test in the next frame): about 3–5 ms of CPU at full speed in the slowest clicks, which
-a finger does not cost.
+a finger does not cost.  Before each tap the target is scrolled into view and two frames are drawn
+(a finger scrolls, the player sees the button, then taps); ``--hasty`` taps as soon as Playwright
+has scrolled, as before session 23, when the layout the scroll brought fell in the tap's task.
 
 * click to screen: a script added before the page's own listens (capture phase) for every real
   click, key press and change the driver makes and starts the clock at the event's own time
@@ -502,18 +504,37 @@ def parser():
                     help="with --during-warmup: the same taps once the warm-up is done (a tap's own cost)")
     ap.add_argument("--json", help="also write every sample to this file")
     ap.add_argument("--trace-dir", help="with --estimate: write each game's trace and clicks to DIR/<game>.json")
+    ap.add_argument("--hasty", action="store_true",
+                    help="tap as soon as Playwright has scrolled the target into view, as before session 23 "
+                         "(default: the frames after the scroll are drawn first, as before a finger's tap)")
     ap.add_argument("--mouse", action="store_true",
                     help="a mouse on a page 360 px wide, as before session 18 (default: a phone's touch screen, "
                          "every click of the drivers a tap)")
     return ap
 
 
-def _taps_for_clicks() -> None:
+# A player's finger scrolls to a button, sees it, then taps it: the frames after the scroll
+# come first.  Playwright scrolls the target into view and taps within a few milliseconds, so the
+# layout a scroll brings (parts under ``content-visibility: auto`` that come near the view are
+# laid out in the frame after the one that scrolled) landed in the tap's own task.
+SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0))))"
+
+
+def _taps_for_clicks(settle: bool = True) -> None:
     """The drivers' clicks become taps (a finger, as on a phone: no mouse pointer is left
-    over the page, so nothing is hovered anew when the screen changes under it)."""
+    over the page, so nothing is hovered anew when the screen changes under it).  With
+    ``settle``, each tap's target is scrolled into view and the page's next two frames are
+    drawn before the tap (``SETTLED``), as a player's scroll comes before their tap."""
     from playwright.sync_api import Locator, Page
-    Page.click = lambda self, selector, **kw: self.tap(selector, **_tap_options(kw))
-    Locator.click = lambda self, **kw: self.tap(**_tap_options(kw))
+
+    def locator_tap(self, **kw):
+        if settle and not kw.get("force"):
+            self.scroll_into_view_if_needed(timeout=kw.get("timeout"))
+            self.page.evaluate(SETTLED)
+        return Locator.tap(self, **_tap_options(kw))
+
+    Page.click = lambda self, selector, **kw: locator_tap(self.locator(selector).first, **kw)
+    Locator.click = locator_tap
 
 
 def _tap_options(kw: dict) -> dict:
@@ -525,7 +546,7 @@ def main(argv=None):
     calls this with its own arguments)."""
     args = parser().parse_args(argv)
     if not args.mouse:
-        _taps_for_clicks()
+        _taps_for_clicks(settle=not args.hasty)
     args.games = [g for g in args.games.split(",") if g]
     unknown = set(args.games) - set(GAMES)
     if unknown:

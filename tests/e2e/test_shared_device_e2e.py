@@ -96,3 +96,45 @@ def test_the_default_dohdles_table_is_one_the_computers_play(context, base_url):
     page.wait_for_function("() => document.querySelectorAll('.ring-space.dohdle:not(.making)').length >= 3",
                            timeout=20_000)
     assert not errors
+
+
+def test_the_next_players_screen_is_made_during_the_hand_over_and_moved_onto_the_page(context, base_url):
+    """Pass-and-play (Play-Doh's Cave, three players at one device): while the hand-over screen
+    waits, the next player's screen is made out of sight; "ready" moves it onto the page and
+    makes next to nothing (ui/shell_table.py ``warm_next``).  Out of sight means out of the
+    document: the hand-over screen's page holds none of it."""
+    from . import cave_driver
+    errors = []
+    page = open_page(context, base_url, errors)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    # the page's start-up warm-up draws out of sight too (ui/warmup.py): done before counting
+    page.wait_for_selector("body[data-warm='1']", state="attached", timeout=120_000)
+    cave_driver.set_up_cave(page, base_url, ("local", "pass", "pass"), **cave_driver.FAST_OPTIONS)
+    words = iter(["lantern", "apple", "kite", "moon", "pebble", "stone"] * 3)
+    shown = 0
+    deadline = time.time() + 120
+    while shown < 2 and time.time() < deadline:
+        if page.locator("#handover-ready").count():
+            name = page.evaluate("() => document.querySelector('#handover-ready').textContent")
+            page.wait_for_timeout(600)                       # idle time: the screen is made then
+            assert page.evaluate("() => document.querySelectorAll('#app *').length") < 10
+            assert page.locator("#table, #board").count() == 0
+            page.evaluate("() => window.clubtableDebug('dom-reset')")
+            page.click("#handover-ready")
+            page.wait_for_selector("#table #board")
+            stats = page.evaluate("() => JSON.parse(window.clubtableDebug('dom'))")
+            made = page.evaluate("() => document.querySelectorAll('#table *').length")
+            assert stats["adopted"] == 1, stats
+            assert made > 100 and stats["createElement"] < made / 10, (made, stats)
+            me = page.evaluate("() => document.querySelector('#table .roster .seat.me').textContent")
+            assert me.split(" (")[0].strip() and me.split(" (")[0].split()[-1] in name, (me, name)
+            shown += 1
+            continue
+        try:
+            if cave_driver.step(page, words) == "over":
+                break
+        except Exception:         # the screen changed under the click: look again
+            pass
+        time.sleep(0.05)
+    assert shown == 2
+    assert not errors

@@ -548,3 +548,41 @@ def test_the_root_listens_only_to_the_events_some_element_has_a_handler_for(page
     target = root.childNodes[0].childNodes[0]
     heard["pointerdown"](type("E", (), {"type": "pointerdown", "target": target})())
     assert len(seen) == 1                      # the shared listener finds the element's handler
+
+
+def test_a_screen_prepared_out_of_sight_is_shown_by_moving_its_elements(page):
+    """``adopt``: what was mounted in a detached root moves into the target, in place of what
+    the target showed; nothing is made again, the handlers follow, the old screen's go, and the
+    next mount patches only what changed since it was prepared."""
+    doc, dom, root = page
+    seen = []
+
+    def screen(turn):
+        return dom.h("section", dom.h("h1", f"Turn {turn}"),
+                     dom.h("ul", [dom.h("li", f"card {i}", key=f"c{i}") for i in range(20)]),
+                     dom.h("button", "Play", id="play", on_click=lambda e: seen.append(turn)), id="table")
+    dom.mount("app", dom.h("section", dom.h("button", "Ready", id="ready", on_click=lambda e: seen.append("ready")),
+                           id="handover"))
+    box = dom.detached_root("next")
+    dom.mount("next", screen(1))
+    made = box.childNodes[0]
+    assert doc.getElementById("table") is None           # out of sight: not in the document
+    dom.reset_stats()
+    assert dom.adopt("app", "next")
+    assert dom.STATS["createElement"] == 0 and dom.STATS["createTextNode"] == 0
+    assert root.childNodes == [made] and box.childNodes == []
+    assert shape(root)[2] == [("section", {"id": "table"}, [
+        ("h1", {}, ["Turn 1"]),
+        ("ul", {}, [("li", {"data-key": f"c{i}"}, [f"card {i}"]) for i in range(20)]),
+        ("button", {"id": "play", "type": "button"}, ["Play"])])]
+    assert "next" not in dom._mounted and "next" not in dom._targets and not dom.adopt("app", "next")
+    assert len(dom._handlers) == 1                       # Ready's handler left with its screen
+    dom._dispatch(_Event("click", doc.getElementById("play")))
+    assert seen == [1]
+    dom.reset_stats()
+    dom.mount("app", screen(2))                          # the state moved on since: one text changes
+    assert dom.STATS["createElement"] == 0 and dom.STATS["text"] == 1 and root.childNodes == [made]
+    dom._dispatch(_Event("click", doc.getElementById("play")))
+    assert seen == [1, 2]
+    held = set(dom._targets.values()) | _numbers(dom._mounted["app"], dom)
+    assert set(dom._here) - set(dom._gone) - set(dom._spare) <= held

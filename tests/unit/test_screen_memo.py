@@ -159,3 +159,29 @@ def test_a_screen_only_draws(page, gid):
             assert isinstance(item, dict) and news(ctx) == item
             assert scratch == before and calls == []
     assert moves >= 20
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_screen_made_during_a_hand_over_then_shown_equals_a_fresh_one(page, gid):
+    """Pass-and-play: the next player's screen is made out of sight while the hand-over shows
+    (``dom.adopt``, ui/shell_table.py ``warm_next``), from the table as it was then; moved onto
+    the page, and patched to the table as it is when they tap "ready" (a move may have come
+    in between), it shows what a screen drawn from nothing would."""
+    doc, dom = page
+    from clubtable.ui.screens import screen_module
+    mod = screen_module(gid)
+    scratch, before, adopted = copy.deepcopy(SCRATCH.get(gid, {})), None, 0
+    for update, seat, lang, now, moves in _played(gid):
+        if before is not None and moves % 3 == 0:
+            b_update, b_lang, b_now = before
+            # the screen as the hand-over left it: made from the table one move earlier
+            dom.mount("app", dom.h("section", dom.h("button", "Ready", id="handover-ready"), id="handover"))
+            dom.detached_root("next")
+            dom.mount("next", mod.render(_context(gid, b_update if moves % 2 else update, seat, b_lang, b_now, scratch)))
+            assert dom.adopt("app", "next")
+            adopted += 1
+        dom.mount("app", mod.render(_context(gid, update, seat, lang, now, scratch)))
+        want = _fresh(doc, dom, lambda: mod.render(_context(gid, update, seat, lang, now, copy.deepcopy(scratch))))
+        assert shape(doc.getElementById("app"))[2] == want[2], f"{gid}: move {moves} shows an old view"
+        before = (dict(update), lang, now)
+    assert adopted >= 6

@@ -31,7 +31,7 @@ from .screens import register_texts, screen_module
 from .controllers import GuestTable, HostTable
 from .dom import h, mount
 from .shell_home import HomeScreens, game_number
-from .shell_table import TableScreens
+from .shell_table import NEXT_SCREEN, TableScreens
 
 LANG_KEY = "clubtable.lang"
 NAME_KEY = "clubtable.name"      # in localStorage: the name this player chose
@@ -65,6 +65,7 @@ class App(HomeScreens, TableScreens):
         self.news_at = None              # a game's news to bring into view (not while typing)
         self.keep_focus_on = self.focus_kept = None   # the element a screen played by keys keeps focused
         self.confirm_leave = False       # "leave a running game?" is being asked
+        self.next_screen = None          # (controller, seat) of the screen made during a hand-over
         self.renders = 0                 # screens drawn so far (an action's answer may draw first)
         self.drawn_at = 0.0              # when the last draw ended (perf_counter seconds)
         self.draw_due = False            # news waits for the end of the frame (see ``changed``)
@@ -315,6 +316,9 @@ class App(HomeScreens, TableScreens):
         self.result_notes = []
         self.news_heard = {}
         self.confirm_leave = False
+        if self.next_screen is not None:
+            self.next_screen = None
+            dom.unmount(NEXT_SCREEN)
 
     def join_local(self, table_id, spectate=False):
         from ..net import links

@@ -62,7 +62,7 @@ def reset_stats() -> None:
     STATS.update({"createElement": 0, "createTextNode": 0, "setAttribute": 0, "removeAttribute": 0,
                   "insert": 0, "remove": 0, "text": 0, "prop": 0, "read": 0,
                   "mounts": 0, "mount_ms": 0.0, "renders": 0, "render_ms": 0.0, "batches": 0,
-                  "json_ms": 0.0, "page_ms": 0.0})
+                  "json_ms": 0.0, "page_ms": 0.0, "adopted": 0})
 
 
 reset_stats()
@@ -800,6 +800,38 @@ def detached_root(name: str):
     el = _detached[name] = document.createElement("div")
     _tell_detached(name, el)
     return el
+
+
+def adopt(target: str, source: str) -> bool:
+    """Move what is mounted in the detached root ``source`` into ``target``, in place of
+    what ``target`` showed: its elements move, none is made again (one call to the page);
+    ``source`` is forgotten.  A screen prepared out of sight in idle time is shown this way;
+    the next ``mount(target, …)`` then patches only what changed since.  False (and
+    nothing done) when ``source`` holds nothing."""
+    tree = _mounted.get(source)
+    if tree is None or source not in _detached or not isinstance(tree.kids, list):
+        return False
+    del _mounted[source]
+    _tell_detached(source, None)
+    del _detached[source]
+    _gone.append(_targets.pop(source))
+    n = _targets.get(target)
+    if n is None:
+        n = _targets[target] = _ref()
+    old = _mounted.get(target)
+    if old is not None:
+        _release(old)
+    tree.ref = n
+    _mounted[target] = tree
+    try:
+        _ops.append(["R", n, target])
+        _ops.append(["C", n, list(tree.kids)])
+        STATS["insert"] += 1
+        STATS["adopted"] += 1
+        _send()
+    finally:
+        _ops.clear()
+    return True
 
 
 def unmount(target: str) -> None:

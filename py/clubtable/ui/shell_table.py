@@ -21,6 +21,10 @@ RESULT_CATCHES_SPACE = 1.5   # s: a Space this soon after the result came was me
 
 INVITE_BASE_KEY = "clubtable.invite_base"   # in localStorage: where this host's invitation links point
 
+# Pass-and-play: the next player's screen, made out of sight while the hand-over screen waits
+# (``warm_next``) and moved onto the page when they tap "ready" (``take_over``).
+NEXT_SCREEN = "next-screen"
+
 
 def ranking(scores: list, winners=()) -> list:
     """``[(rank, seat, score)]``, best first: by score, ties sharing a rank (1, 1, 3).  Most
@@ -75,13 +79,19 @@ class TableScreens:
         self.ctl.take_over()
         self.screen_state.pop("held", None)
         self.tell_news()                    # what the seat now on screen missed
+        self.show_next_screen()
         self.render()
 
     def warm_next(self) -> None:
         """Pass-and-play, while the hand-over screen waits: the next player's screen is drawn
-        once in idle time, and not shown (screens only draw, so this changes nothing); the
-        parts it keeps (``ctx.part``) are then ready when the player taps "ready", which costs
-        only putting them on the page."""
+        in idle time into an element outside the document (``NEXT_SCREEN``), not shown
+        (screens only draw, so this changes nothing).  When the player taps "ready", its
+        elements are moved onto the page (``show_next_screen``) and the draw then patches only
+        what changed since, where a screen of some 200 elements was made in the tap.
+
+        Nothing of it is in the document while the hand-over screen shows: no id, text or
+        focus of the next player's screen can be found there (the table's whole state is in
+        the page's memory on a shared device anyway)."""
         ctl = self.ctl
         seat = ctl.handover_to if ctl is not None and ctl.ready and ctl.started else None
         if seat is None:
@@ -92,10 +102,25 @@ class TableScreens:
                 return
             ups = ctl.updates()
             if seat in ups:
-                game = ctl.game
                 others = [(s, up) for s, up in ups.items() if s != seat]
-                self.screen_module(game.id).render(self.make_context(game, seat, ups[seat], others))
+                tree = self.render_play(ups[seat], seat, others, quiet=True)
+                if self.next_screen is None:
+                    dom.detached_root(NEXT_SCREEN)
+                dom.mount(NEXT_SCREEN, tree)
+                self.next_screen = (ctl, seat)
         timers.when_idle(warm)
+
+    def show_next_screen(self) -> None:
+        """The screen ``warm_next`` made for the player who now has the device, onto the page
+        in place of the hand-over screen (the draw that follows patches it up to date); one
+        made for another table is dropped."""
+        made, self.next_screen = self.next_screen, None
+        if made is None:
+            return
+        if made[0] is self.ctl and self.route.lstrip("#/").startswith("table"):
+            dom.adopt("app", NEXT_SCREEN)
+        else:
+            dom.unmount(NEXT_SCREEN)
 
     def tell_news(self) -> None:
         """After a change at the table, not while drawing: what the seat on screen should
@@ -444,16 +469,19 @@ class TableScreens:
                                                                      and self.ctl.table.bots))
 
     # ------------------------------------------------------------------ play
-    def render_play(self, up, seat, others):
+    def render_play(self, up, seat, others, quiet=False):
+        """The play screen of ``seat``.  ``quiet``: made out of sight (``warm_next``), so
+        nothing is acted on: no news said or looked at, no result announced."""
         t = self.t
         game = GAMES[up.get("game")] if up.get("game") in GAMES else self.ctl.game
         mod = self.screen_module(game.id)
         ctx = self.make_context(game, seat, up, others)
         board = mod.render(ctx)
-        self.take_news(mod, ctx)
-        trace.mark("render.screen")
-        # a screen played by keys names the element that keeps the keyboard (App.render)
-        self.keep_focus_on = getattr(mod, "KEEP_FOCUS", None) if seat is not None else None
+        if not quiet:
+            self.take_news(mod, ctx)
+            trace.mark("render.screen")
+            # a screen played by keys names the element that keeps the keyboard (App.render)
+            self.keep_focus_on = getattr(mod, "KEEP_FOCUS", None) if seat is not None else None
         return h("section",
                  h("header", h("h1", game.title), self.roster(ctx),
                    h("p", h("a", t("howto.link"), href=f"#/rules/{game.id}", id="table-rules",
@@ -461,7 +489,7 @@ class TableScreens:
                    cls="play-head"),
                  self.host_status(),
                  # the end above the board: the ranking and the winner where focus lands
-                 self.render_result(ctx) if ctx.result else None,
+                 self.render_result(ctx) if ctx.result and not quiet else None,
                  # where an eliminated player looks: above the board, not below it
                  h("p", h("button", t("play.finish_now"), id="finish-now", cls="primary",
                           on_click=lambda e: self.finish_with_bots(ctx)), cls="finish-now")
