@@ -15,6 +15,7 @@ and a hit test in the next frame): about 3–5 ms of CPU at full speed in the sl
 a finger does not cost.  Before each tap the target is scrolled into view and two frames are drawn
 (a finger scrolls, the player sees the button, then taps); ``--hasty`` taps as soon as Playwright
 has scrolled, as before session 23, when the layout the scroll brought fell in the tap's task.
+A hand-over's "ready" is tapped once the page has been idle (the device changes hands meanwhile).
 
 * click to screen: a script added before the page's own listens (capture phase) for every real
   click, key press and change the driver makes and starts the clock at the event's own time
@@ -518,13 +519,18 @@ def parser():
 # layout a scroll brings (parts under ``content-visibility: auto`` that come near the view are
 # laid out in the frame after the one that scrolled) landed in the tap's own task.
 SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0))))"
+# Pass-and-play: the device goes from hand to hand before "ready" is tapped, a second or more in
+# which the page is idle (and makes the next player's screen then, ui/shell_table.py warm_next).
+HANDED_OVER = "() => new Promise(r => requestIdleCallback(() => setTimeout(r, 0), {timeout: 3000}))"
 
 
 def _taps_for_clicks(settle: bool = True) -> None:
     """The drivers' clicks become taps (a finger, as on a phone: no mouse pointer is left
     over the page, so nothing is hovered anew when the screen changes under it).  With
     ``settle``, each tap's target is scrolled into view and the page's next two frames are
-    drawn before the tap (``SETTLED``), as a player's scroll comes before their tap."""
+    drawn before the tap (``SETTLED``), as a player's scroll comes before their tap; and a
+    pass-and-play hand-over's "ready" waits for the page's idle time (``HANDED_OVER``), as
+    the device changes hands."""
     from playwright.sync_api import Locator, Page
 
     def locator_tap(self, **kw):
@@ -533,7 +539,12 @@ def _taps_for_clicks(settle: bool = True) -> None:
             self.page.evaluate(SETTLED)
         return Locator.tap(self, **_tap_options(kw))
 
-    Page.click = lambda self, selector, **kw: locator_tap(self.locator(selector).first, **kw)
+    def page_tap(self, selector, **kw):
+        if settle and selector == "#handover-ready":
+            self.evaluate(HANDED_OVER)
+        return locator_tap(self.locator(selector).first, **kw)
+
+    Page.click = page_tap
     Locator.click = locator_tap
 
 
