@@ -1,6 +1,8 @@
 """Dobbelduel end to end: two matches against the computer, two tabs over WebRTC (the
 breaker's tab never receives the code before the reveal), pass and play with the maker's
 manual pegs behind the hand-over screen."""
+import time
+
 from .conftest import open_page, open_two_tab_table, received
 from .dobbelduel_driver import play_until_over, set_up_dobbelduel
 
@@ -179,3 +181,35 @@ def pass_and_play_with_a_wrong_answer(page, base_url):
     assert lies["left"] == 0
     assert watch.handovers > 0 and watch.peg_editors > 0 and watch.hidden_while_breaking > 0
     assert watch.reveals[0]["reveal"]["reason"] == "wrong_feedback"
+
+
+def test_the_next_match_is_made_while_the_reveal_shows_and_moved_onto_the_page(context, base_url):
+    """The first match's reveal waits for "next match": meanwhile the next match's screen is
+    made in idle time out of sight (``likely`` in ui/games/dobbelduel.py), and the tap moves
+    it onto the page, making next to nothing (ui/shell_table.py ``warm_likely``)."""
+    from .dobbelduel_driver import step
+    errors = []
+    page = open_page(context, base_url, errors)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    # the page's start-up warm-up draws out of sight too (ui/warmup.py): done before counting
+    page.wait_for_selector("body[data-warm='1']", state="attached", timeout=120_000)
+    set_up_dobbelduel(page, base_url, seats=("local", "bot"), level="hard", first_code_maker="0")
+    deadline = time.time() + 120
+    while not page.locator("#dd-next").count() and time.time() < deadline:
+        try:
+            did = step(page)
+        except Exception:         # the screen changed under the click: look again
+            did = None
+        assert did != "over"
+        time.sleep(0.05)
+    page.wait_for_timeout(600)                           # idle time: the next screen is made then
+    assert page.locator("#dd-board-1").count() == 0      # still the reveal, and only it
+    page.evaluate("() => window.clubtableDebug('dom-reset')")
+    page.click("#dd-next")
+    page.wait_for_selector("#dd-board-1")
+    stats = page.evaluate("() => JSON.parse(window.clubtableDebug('dom'))")
+    made = page.evaluate("() => document.querySelectorAll('#table *').length")
+    assert stats["adopted"] == 1, stats
+    assert made > 100 and stats["createElement"] < made / 10, (made, stats)
+    assert page.locator("#dd-next").count() == 0 and page.locator("#dd-roll").count() == 1
+    assert not errors

@@ -49,7 +49,7 @@ def shell(ctl):
     app.keep_focus_on = app.focus_kept = None
     app.result_said = app.focus_after = app.news_at = None
     app.confirm_leave = False
-    app.next_screen = None              # no screen made during a hand-over (warm_next)
+    app.next_screen = app.likely_due = None   # no screen made out of sight (warm_next, warm_likely)
     app.scanner = None                  # no camera looking (ui/scan.py)
     app.held_notes = []                 # no note waiting for the game's end (App.note)
     app.result_notes = []               # no note shown as a line of the result

@@ -88,3 +88,23 @@ def test_a_solved_match_shows_the_solution_not_the_pickers(screen):
     t = _table()
     t.local(0, {"type": "solve", "code": [1, 2, 3, 4]}, 10)
     assert _pickers(dom, _draw(dom, mod, t, 0, {})) == []
+
+
+def test_on_a_reveal_the_likely_tap_is_next_match_and_nowhere_else(screen):
+    """``likely``: the step the shell makes in idle time (ui/shell_table.py ``warm_likely``) is
+    "next match" on a finished match's reveal, the scratch entry that tap sets; nothing while
+    a match is played, after the game or in a replay."""
+    from clubtable.ui.context import ScreenContext
+    dom, mod = screen
+
+    def ctx(view, scratch=None, replay=False):
+        return ScreenContext(game_id="dobbelduel", seat=1, update={"view": view}, t=Translator("en"),
+                             act=lambda a, s=None: None, toast=lambda m: None,
+                             scratch={} if scratch is None else scratch, replay=replay)
+    playing = {"board": {"rows": []}, "history": [], "phase": "play", "match": 0}
+    revealed = {"board": {"rows": []}, "history": [{"rows": []}], "phase": "play", "match": 1}
+    assert mod.likely(ctx(playing)) is None
+    assert mod.likely(ctx(revealed)) == {"dd.seen.1": 0}
+    assert mod.likely(ctx(revealed, {"dd.seen.1": 0})) is None            # moved on already
+    assert mod.likely(ctx(dict(revealed, phase="over"))) is None
+    assert mod.likely(ctx(revealed, replay=True)) is None

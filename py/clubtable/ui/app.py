@@ -65,7 +65,8 @@ class App(HomeScreens, TableScreens):
         self.news_at = None              # a game's news to bring into view (not while typing)
         self.keep_focus_on = self.focus_kept = None   # the element a screen played by keys keeps focused
         self.confirm_leave = False       # "leave a running game?" is being asked
-        self.next_screen = None          # (controller, seat) of the screen made during a hand-over
+        self.next_screen = None          # (controller, seat, scratch step) of a screen made out of sight
+        self.likely_due = None           # (seat, scratch step) whose screen idle time is to make
         self.renders = 0                 # screens drawn so far (an action's answer may draw first)
         self.drawn_at = 0.0              # when the last draw ended (perf_counter seconds)
         self.draw_due = False            # news waits for the end of the frame (see ``changed``)
@@ -406,6 +407,8 @@ class App(HomeScreens, TableScreens):
         else:
             tree = self.render_home()
         trace.mark("render.tree")
+        if self.next_screen is not None and parts[0] == "table":
+            self.show_next_screen()
         mount("app", tree)
         trace.mark("render.mounted")
         collector.after_draw()

@@ -21,9 +21,11 @@ RESULT_CATCHES_SPACE = 1.5   # s: a Space this soon after the result came was me
 
 INVITE_BASE_KEY = "clubtable.invite_base"   # in localStorage: where this host's invitation links point
 
-# Pass-and-play: the next player's screen, made out of sight while the hand-over screen waits
-# (``warm_next``) and moved onto the page when they tap "ready" (``take_over``).
+# The screen a tap is about to show, made out of sight in idle time and moved onto the page when
+# the tap comes: the next player's while a pass-and-play hand-over waits (``warm_next``), and the
+# screen a player's likely next tap shows when only the screen takes that step (``warm_likely``).
 NEXT_SCREEN = "next-screen"
+_UNSET = object()
 
 
 def ranking(scores: list, winners=()) -> list:
@@ -79,8 +81,7 @@ class TableScreens:
         self.ctl.take_over()
         self.screen_state.pop("held", None)
         self.tell_news()                    # what the seat now on screen missed
-        self.show_next_screen()
-        self.render()
+        self.render()                       # shows the screen warm_next made (show_next_screen)
 
     def warm_next(self) -> None:
         """Pass-and-play, while the hand-over screen waits: the next player's screen is drawn
@@ -103,24 +104,71 @@ class TableScreens:
             ups = ctl.updates()
             if seat in ups:
                 others = [(s, up) for s, up in ups.items() if s != seat]
-                tree = self.render_play(ups[seat], seat, others, quiet=True)
-                if self.next_screen is None:
-                    dom.detached_root(NEXT_SCREEN)
-                dom.mount(NEXT_SCREEN, tree)
-                self.next_screen = (ctl, seat)
+                self.make_next_screen(ctl, seat, self.render_play(ups[seat], seat, others, quiet=True), None)
         timers.when_idle(warm)
 
+    def warm_likely(self, seat, step: dict) -> None:
+        """After a draw of ``seat``'s screen whose module names its player's likely next tap
+        (``likely(ctx)``: the scratch entries the tap sets, a step only the screen takes, such
+        as Dobbelduel's "next match" after a reveal): that screen is made in idle time, out of
+        sight, with those entries set for the draw alone, and shown by moving it when the tap
+        sets them (``show_next_screen``)."""
+        if self.likely_due == (seat, step):
+            return
+        self.likely_due = (seat, step)
+        ctl = self.ctl
+
+        def warm(_ms_left):
+            self.likely_due = None
+            if ctl is not self.ctl or ctl.handover_to is not None or ctl.focus_seat != seat:
+                return
+            state = self.screen_state
+            if all(state.get(k, _UNSET) == v for k, v in step.items()):
+                return                      # taken already
+            ups = ctl.updates()
+            if seat not in ups:
+                return
+            others = [(s, up) for s, up in ups.items() if s != seat]
+            # the entries set for this draw only: the handlers it binds read the screen's own
+            # scratch (the same dict) when they run, as any draw's do
+            before = {k: state.get(k, _UNSET) for k in step}
+            state.update(step)
+            try:
+                tree = self.render_play(ups[seat], seat, others, quiet=True)
+            finally:
+                for k, v in before.items():
+                    if v is _UNSET:
+                        state.pop(k, None)
+                    else:
+                        state[k] = v
+            self.make_next_screen(ctl, seat, tree, step)
+        timers.when_idle(warm)
+
+    def make_next_screen(self, ctl, seat, tree, step) -> None:
+        if self.next_screen is None:
+            dom.detached_root(NEXT_SCREEN)
+        dom.mount(NEXT_SCREEN, tree)
+        self.next_screen = (ctl, seat, step)
+
     def show_next_screen(self) -> None:
-        """The screen ``warm_next`` made for the player who now has the device, onto the page
-        in place of the hand-over screen (the draw that follows patches it up to date); one
-        made for another table is dropped."""
-        made, self.next_screen = self.next_screen, None
+        """Before a draw of the table: the screen made out of sight, onto the page in place of
+        what it shows (the draw then patches it up to date), once its moment came: the
+        hand-over is over, or the likely tap set its scratch.  One made for another table is
+        dropped; otherwise it waits."""
+        made = self.next_screen
         if made is None:
             return
-        if made[0] is self.ctl and self.route.lstrip("#/").startswith("table"):
-            dom.adopt("app", NEXT_SCREEN)
-        else:
+        ctl, seat, step = made
+        if ctl is not self.ctl:
+            self.next_screen = None
             dom.unmount(NEXT_SCREEN)
+            return
+        if ctl.handover_to is not None or not self.route.lstrip("#/").startswith("table"):
+            return
+        if step is not None and not all(self.screen_state.get(k, _UNSET) == v for k, v in step.items()):
+            return
+        self.next_screen = None
+        dom.adopt("app", NEXT_SCREEN)
 
     def tell_news(self) -> None:
         """After a change at the table, not while drawing: what the seat on screen should
@@ -479,6 +527,10 @@ class TableScreens:
         board = mod.render(ctx)
         if not quiet:
             self.take_news(mod, ctx)
+            likely = getattr(mod, "likely", None)
+            step = likely(ctx) if likely is not None and seat is not None else None
+            if step:
+                self.warm_likely(seat, step)
             trace.mark("render.screen")
             # a screen played by keys names the element that keeps the keyboard (App.render)
             self.keep_focus_on = getattr(mod, "KEEP_FOCUS", None) if seat is not None else None

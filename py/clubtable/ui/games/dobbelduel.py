@@ -355,6 +355,19 @@ def _toggle_notebook(ctx, event):
     ctx.redraw()
 
 
+def likely(ctx):
+    """The scratch the player's likely next tap sets: on a finished match's reveal, "next
+    match" (a step only the screen takes); the shell makes that screen in idle time
+    (``TableScreens.warm_likely``).  None when no such tap is offered."""
+    v = ctx.view
+    if ctx.replay or not v or not v.get("board") or v.get("phase") == "over":
+        return None
+    last = len(v.get("history") or []) - 1
+    if last >= 0 and ctx.scratch.get(f"dd.seen.{ctx.seat}", -1) < last:
+        return {f"dd.seen.{ctx.seat}": last}
+    return None
+
+
 def _next_match(ctx, shown):
     ctx.scratch[f"dd.seen.{ctx.seat}"] = shown
     ctx.redraw()
