@@ -15,7 +15,8 @@ and a hit test in the next frame): about 3–5 ms of CPU at full speed in the sl
 a finger does not cost.  Before each tap the target is scrolled into view and two frames are drawn
 (a finger scrolls, the player sees the button, then taps); ``--hasty`` taps as soon as Playwright
 has scrolled, as before session 23, when the layout the scroll brought fell in the tap's task.
-A hand-over's "ready" is tapped once the page has been idle (the device changes hands meanwhile).
+A hand-over's "ready" and a Dobbelduel reveal's "next match" are tapped once the page has been
+idle (the device changes hands, the code is looked at).
 
 * click to screen: a script added before the page's own listens (capture phase) for every real
   click, key press and change the driver makes and starts the clock at the event's own time
@@ -519,18 +520,21 @@ def parser():
 # layout a scroll brings (parts under ``content-visibility: auto`` that come near the view are
 # laid out in the frame after the one that scrolled) landed in the tap's own task.
 SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0))))"
-# Pass-and-play: the device goes from hand to hand before "ready" is tapped, a second or more in
-# which the page is idle (and makes the next player's screen then, ui/shell_table.py warm_next).
+# Screens that are read before their button is tapped: a pass-and-play hand-over (the device goes
+# from hand to hand before "ready") and Dobbelduel's reveal of a finished match (the code is
+# looked at before "next match"): a second or more in which the page is idle, and makes the
+# screen the tap shows then (ui/shell_table.py warm_next, warm_likely).
 HANDED_OVER = "() => new Promise(r => requestIdleCallback(() => setTimeout(r, 0), {timeout: 3000}))"
+READ_FIRST = ("#handover-ready", "#dd-next")
 
 
 def _taps_for_clicks(settle: bool = True) -> None:
     """The drivers' clicks become taps (a finger, as on a phone: no mouse pointer is left
     over the page, so nothing is hovered anew when the screen changes under it).  With
     ``settle``, each tap's target is scrolled into view and the page's next two frames are
-    drawn before the tap (``SETTLED``), as a player's scroll comes before their tap; and a
-    pass-and-play hand-over's "ready" waits for the page's idle time (``HANDED_OVER``), as
-    the device changes hands."""
+    drawn before the tap (``SETTLED``), as a player's scroll comes before their tap; and the
+    button of a screen that is read first (``READ_FIRST``: a hand-over's "ready", a reveal's
+    "next match") waits for the page's idle time (``HANDED_OVER``)."""
     from playwright.sync_api import Locator, Page
 
     def locator_tap(self, **kw):
@@ -540,7 +544,7 @@ def _taps_for_clicks(settle: bool = True) -> None:
         return Locator.tap(self, **_tap_options(kw))
 
     def page_tap(self, selector, **kw):
-        if settle and selector == "#handover-ready":
+        if settle and selector in READ_FIRST:
             self.evaluate(HANDED_OVER)
         return locator_tap(self.locator(selector).first, **kw)
 
