@@ -190,6 +190,21 @@ def open_page(context, url, errors=None):
     return page
 
 
+def tap_shows_made_screen(page, button, shown):
+    """Tap ``button`` after a moment of idle time, in which the screen it shows is made out of
+    sight (ui/shell_table.py ``warm_next``, ``warm_likely``), and check the tap moved that
+    screen onto the page (one adoption) instead of making it: fewer than a tenth of the
+    table's elements made in the tap.  ``shown``: a selector of the screen that follows."""
+    page.wait_for_timeout(600)
+    page.evaluate("() => window.clubtableDebug('dom-reset')")
+    page.click(button)
+    page.wait_for_selector(shown)
+    stats = page.evaluate("() => JSON.parse(window.clubtableDebug('dom'))")
+    made = page.evaluate("() => document.querySelectorAll('#table *').length")
+    assert stats["adopted"] == 1, stats
+    assert made > 100 and stats["createElement"] < made / 10, (made, stats)
+
+
 def received(page):
     """Every raw message this tab received from its host, parsed."""
     return [json.loads(m) for m in json.loads(page.evaluate("() => window.clubtableDebug('received')"))]

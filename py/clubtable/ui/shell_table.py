@@ -120,14 +120,14 @@ class TableScreens:
 
         def warm(_ms_left):
             self.likely_due = None
-            if ctl is not self.ctl or ctl.handover_to is not None or ctl.focus_seat != seat:
+            if ctl is not self.ctl or ctl.handover_to is not None:
                 return
             state = self.screen_state
             if all(state.get(k, _UNSET) == v for k, v in step.items()):
                 return                      # taken already
             ups = ctl.updates()
-            if seat not in ups:
-                return
+            if seat != (ctl.focus_seat if ctl.focus_seat in ups else next(iter(ups), None)):
+                return                      # another seat's screen shows now (render_table)
             others = [(s, up) for s, up in ups.items() if s != seat]
             # the entries set for this draw only: the handlers it binds read the screen's own
             # scratch (the same dict) when they run, as any draw's do
