@@ -191,18 +191,21 @@ def open_page(context, url, errors=None):
 
 
 def tap_shows_made_screen(page, button, shown):
-    """Tap ``button`` after a moment of idle time, in which the screen it shows is made out of
-    sight (ui/shell_table.py ``warm_next``, ``warm_likely``), and check the tap moved that
-    screen onto the page (one adoption) instead of making it: fewer than a tenth of the
-    table's elements made in the tap.  ``shown``: a selector of the screen that follows."""
-    page.wait_for_timeout(600)
+    """Tap ``button`` once the screen it shows is made out of sight, in idle time
+    (ui/shell_table.py ``warm_next``, ``warm_likely``), and check the tap moved that
+    screen onto the page (one adoption) instead of making it: fewer than a quarter of the
+    table's elements made in the tap (made afresh, all of them are; a change that came after
+    the screen was made is patched in the tap).  ``shown``: a selector of the screen that
+    follows."""
+    # idle time comes when the page has nothing else to do: on a busy machine, seconds later
+    page.wait_for_function("() => JSON.parse(window.clubtableDebug('next-screen'))", timeout=15_000)
     page.evaluate("() => window.clubtableDebug('dom-reset')")
     page.click(button)
     page.wait_for_selector(shown)
     stats = page.evaluate("() => JSON.parse(window.clubtableDebug('dom'))")
     made = page.evaluate("() => document.querySelectorAll('#table *').length")
     assert stats["adopted"] == 1, stats
-    assert made > 100 and stats["createElement"] < made / 10, (made, stats)
+    assert made > 100 and stats["createElement"] < made / 4, (made, stats)
 
 
 def received(page):

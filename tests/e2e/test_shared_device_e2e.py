@@ -116,7 +116,7 @@ def test_the_next_players_screen_is_made_during_the_hand_over_and_moved_onto_the
     while shown < 2 and time.time() < deadline:
         if page.locator("#handover-ready").count():
             name = page.evaluate("() => document.querySelector('#handover-ready').textContent")
-            page.wait_for_timeout(600)                       # idle time: the screen is made then
+            page.wait_for_function("() => JSON.parse(window.clubtableDebug('next-screen'))", timeout=15_000)
             assert page.evaluate("() => document.querySelectorAll('#app *').length") < 10
             assert page.locator("#table, #board").count() == 0
             tap_shows_made_screen(page, "#handover-ready", "#table #board")

@@ -14,8 +14,11 @@ def expose_debug(app) -> None:
     (``received``) or sent as a host (``sent``), as JSON text; a host's game state
     (``state``); its role; the DOM layer's call counts (``dom``; ``dom-reset`` starts
     counting afresh), a host's computer players' decision times (``decided``;
-    ``decided-take``) and the standard library's files imported so far (``stdlib``)."""
-    window.clubtableDebug = lasting(lambda what: _read(app.ctl, str(what)))
+    ``decided-take``), the standard library's files imported so far (``stdlib``) and
+    whether a screen a tap will show is made and waiting out of sight (``next-screen``:
+    true or false)."""
+    window.clubtableDebug = lasting(lambda what: json.dumps(app.next_screen is not None)
+                                    if str(what) == "next-screen" else _read(app.ctl, str(what)))
 
 
 def _hosted_table(ctl):
