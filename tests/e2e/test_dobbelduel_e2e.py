@@ -183,6 +183,10 @@ def pass_and_play_with_a_wrong_answer(page, base_url):
     assert watch.reveals[0]["reveal"]["reason"] == "wrong_feedback"
 
 
+class _Checked(Exception):
+    """The reveal was looked at: the game needs to go no further."""
+
+
 def test_the_next_match_is_made_while_the_reveal_shows_and_moved_onto_the_page(context, base_url):
     """The first match's reveal waits for "next match": meanwhile the next match's screen is
     made in idle time out of sight (``likely`` in ui/games/dobbelduel.py), and the tap moves
@@ -194,15 +198,31 @@ def test_the_next_match_is_made_while_the_reveal_shows_and_moved_onto_the_page(c
     # the page's start-up warm-up draws out of sight too (ui/warmup.py): done before counting
     page.wait_for_selector("body[data-warm='1']", state="attached", timeout=120_000)
     set_up_dobbelduel(page, base_url, seats=("local", "bot"), level="hard", first_code_maker="0")
-    deadline = time.time() + 120
-    while not page.locator("#dd-next").count() and time.time() < deadline:
+    checked = []
+
+    def on_reveal(page):
+        # the driver calls this while the reveal is up, before it would tap "next match"
+        assert page.locator("#dd-board-1").count() == 0      # still the reveal, and only it
         try:
-            did = step(page)
+            tap_shows_made_screen(page, "#dd-next", "#dd-board-1")
+        except AssertionError:
+            raise
+        except Exception as e:    # not a screen changing under a click: say what it was
+            raise AssertionError(f"on the reveal: {e!r}") from e
+        checked.append(True)
+        raise _Checked()
+    deadline = time.time() + 120
+    while not checked and time.time() < deadline:
+        try:
+            did = step(page, on_reveal=on_reveal)
+        except _Checked:
+            break
+        except AssertionError:
+            raise
         except Exception:         # the screen changed under the click: look again
             did = None
-        assert did != "over"
+        assert did != "over", "the game ended without a reveal to move on from"
         time.sleep(0.05)
-    assert page.locator("#dd-board-1").count() == 0      # still the reveal, and only it
-    tap_shows_made_screen(page, "#dd-next", "#dd-board-1")
+    assert checked
     assert page.locator("#dd-next").count() == 0 and page.locator("#dd-roll").count() == 1
     assert not errors
